@@ -1,0 +1,39 @@
+# Formwright container image: a release build in the official Swift image, run on Debian slim.
+#   docker build -t formwright .
+#   docker run -p 8080:8080 formwright
+
+FROM swift:6.3-bookworm AS build
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+# Manifest first, so dependency resolution is cached while only sources change.
+COPY Package.swift ./
+RUN swift package resolve
+COPY Sources ./Sources
+RUN swift build -c release --static-swift-stdlib --product formwright \
+    && install -D "$(swift build -c release --static-swift-stdlib --show-bin-path)/formwright" /out/formwright
+
+FROM debian:bookworm-slim
+# Only libmicrohttpd's runtime library: the Swift runtime is linked into the binary.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 \
+    && apt-get clean \
+    && rm -rf /var/lib/apt/lists/* \
+    && groupadd --system --gid 10001 formwright \
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin formwright
+WORKDIR /app
+COPY --from=build /out/formwright /app/formwright
+COPY Forms /app/Forms
+COPY Public /app/Public
+ENV FORMWRIGHT_HOST=0.0.0.0 \
+    FORMWRIGHT_PORT=8080 \
+    FORMWRIGHT_FORMS=/app/Forms \
+    FORMWRIGHT_PUBLIC=/app/Public
+USER 10001:10001
+EXPOSE 8080
+STOPSIGNAL SIGTERM
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+    CMD ["/app/formwright", "probe", "http://127.0.0.1:8080/healthz"]
+ENTRYPOINT ["/app/formwright"]
+CMD ["serve"]

@@ -1,0 +1,41 @@
+# Formwright: the two commands of the README, and the pieces they are made of.
+# `make serve` and `make test` install what is missing on Debian/Ubuntu (apt-get, pip), then run.
+SHELL := /bin/bash
+SWIFT ?= swift
+PORT ?= 8080
+export PATH := $(PATH):/opt/swift/usr/bin
+
+.PHONY: serve test deps test-deps build release swift-test format-check bench clean
+
+## serve: install what is missing, build release, serve Forms/ on http://127.0.0.1:$(PORT)
+serve: deps release
+	$$($(SWIFT) build -c release --show-bin-path)/formwright serve --port $(PORT)
+
+## test: install what is missing, then run every test
+test: test-deps format-check swift-test
+
+deps:
+	@scripts/install-deps.sh
+
+test-deps:
+	@scripts/install-deps.sh --test
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release --product formwright
+
+swift-test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## format-check: fails when `swift format` would change a file (.swift-format holds the style)
+format-check:
+	@$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+bench:
+	bench/run.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+// Formwright: XLForm/Eureka-style form descriptors served as web forms, on libmicrohttpd.
+// Layers and their arrows are described in DESIGN.md; each target below is one layer.
+import PackageDescription
+
+/// Applied to every target so the whole repository reads one way.
+let swiftSettings: [SwiftSetting] = [
+    // Every existential is spelled `any P`, so boxing on a hot path is visible in review.
+    .enableUpcomingFeature("ExistentialAny"),
+    // An `import` must be visible where a member is used; keeps layer arrows honest.
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Formwright",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "formwright", targets: ["formwright"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "FormServer", targets: ["FormServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+    ],
+    targets: [
+        // The only door to C: libmicrohttpd through pkg-config, plus a few inline adapters in shim.h.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        .target(
+            name: "HTTPServer",
+            dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "FormServer",
+            dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "formwright",
+            dependencies: [
+                "FormServer",
+                "HTTPServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "FormServerTests", dependencies: ["FormServer", "HTTPServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "FormwrightTests", dependencies: ["formwright"], swiftSettings: swiftSettings),
+    ]
+)

@@ -1,0 +1,69 @@
+import Foundation
+import HTTPServer
+import Logging
+
+/// The Formwright application: the routes of a form site on one `Server`.
+///
+/// ```swift
+/// let app = try FormServerApp(configuration: FormServerConfiguration())
+/// try app.start()
+/// // ... until SIGTERM
+/// app.shutdown()
+/// ```
+public final class FormServerApp: Sendable {
+    /// The HTTP server; its port is known after `start()`.
+    public let server: Server
+    private let logger: Logger
+
+    /// Loads what the routes serve and builds them; fails with a message naming the folder at fault.
+    public init(configuration: FormServerConfiguration, logger: Logger = Logger(label: "formwright")) throws {
+        self.logger = logger
+        try Self.checkFolder(configuration.formsFolder, role: "forms")
+        let files = try StaticFiles(folder: configuration.publicFolder) { path, reason in
+            logger.warning("static file left out", metadata: ["file": "\(path)", "reason": "\(reason)"])
+        }
+        var serverConfiguration = configuration.server
+        if configuration.accessLog {
+            let accessLogger = Logger(label: "formwright.access")
+            serverConfiguration.accessLog = { accessLogger.info("\(AccessLogLine($0))") }
+        }
+        server = Server(configuration: serverConfiguration, router: try Self.routes(files: files), logger: logger)
+    }
+
+    /// Starts listening.
+    public func start() throws { try server.start() }
+
+    /// Drains requests in flight, then stops; returns whether all of them finished in time.
+    @discardableResult
+    public func shutdown(gracePeriod: Duration = .seconds(8)) -> Bool { server.shutdown(gracePeriod: gracePeriod) }
+
+    static func routes(files: StaticFiles) throws -> Router {
+        var routes = RouterBuilder()
+        let healthy = try PreparedResponse(Response(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok"))
+        routes.get("/healthz") { _ in Response(healthy) }
+        routes.get("/static/{path...}") { request in files.respond(to: request, path: request.parameters["path"] ?? "")
+        }
+        return routes.freeze()
+    }
+
+    /// A folder the server needs must exist and be readable; say which one when it is not.
+    static func checkFolder(_ path: String, role: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw FormServerError(message: "the \(role) folder '\(path)' does not exist")
+        }
+        guard isDirectory.boolValue else {
+            throw FormServerError(message: "the \(role) folder '\(path)' is not a folder")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw FormServerError(message: "the \(role) folder '\(path)' cannot be read")
+        }
+    }
+}
+
+/// A problem that stops the application from starting, in words for the person starting it.
+public struct FormServerError: Error, CustomStringConvertible {
+    /// What is wrong.
+    public let message: String
+    public var description: String { message }
+}

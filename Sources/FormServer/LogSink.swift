@@ -1,0 +1,98 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A buffered writer of log lines to a file descriptor, shared by every logger of the process.
+///
+/// An access log writes a line per request; a `write(2)` per line would cost the server more than
+/// many requests do. Lines are collected and written in batches: when 32 KiB are pending, every
+/// 200 ms, at once for warnings and errors, and on `flush()` at shutdown.
+public final class LogSink: Sendable {
+    private struct Pending: ~Copyable {
+        var bytes: [UInt8] = []
+        var second = 0
+        var stamp = ""
+    }
+
+    private let descriptor: Int32
+    private let pending = Mutex(Pending())
+    private let timer: TimerHandle
+    private static let batchSize = 32 * 1024
+
+    /// A sink writing to `descriptor` (standard output by default).
+    public init(descriptor: Int32 = 1, interval: DispatchTimeInterval = .milliseconds(200)) {
+        self.descriptor = descriptor
+        let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "formwright.log-flush"))
+        timer = TimerHandle(source: source)
+        source.schedule(deadline: .now() + interval, repeating: interval)
+        source.setEventHandler { [weak self] in self?.flush() }
+        source.resume()
+    }
+
+    deinit { timer.source.cancel() }
+
+    /// Appends one line (a newline is added) stamped with the current UTC second.
+    public func write(level: String, label: String, message: String, urgent: Bool) {
+        let batch: [UInt8]? = pending.withLock { state in
+            let now = time(nil)
+            if now != state.second {
+                state.second = now
+                state.stamp = Self.timestamp(now)
+            }
+            state.bytes.append(contentsOf: state.stamp.utf8)
+            state.bytes.append(UInt8(ascii: " "))
+            state.bytes.append(contentsOf: level.utf8)
+            state.bytes.append(UInt8(ascii: " "))
+            state.bytes.append(contentsOf: label.utf8)
+            state.bytes.append(contentsOf: ": ".utf8)
+            state.bytes.append(contentsOf: message.utf8)
+            state.bytes.append(UInt8(ascii: "\n"))
+            guard urgent || state.bytes.count >= Self.batchSize else { return nil }
+            defer { state.bytes.removeAll(keepingCapacity: true) }
+            return state.bytes
+        }
+        if let batch { writeAll(batch) }
+    }
+
+    /// Writes whatever is pending now.
+    public func flush() {
+        let batch = pending.withLock { state -> [UInt8] in
+            defer { state.bytes.removeAll(keepingCapacity: true) }
+            return state.bytes
+        }
+        if !batch.isEmpty { writeAll(batch) }
+    }
+
+    private func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }  // a closed log must not stop the server
+                offset += written
+            }
+        }
+    }
+
+    /// `2026-11-22T03:04:05Z`.
+    private static func timestamp(_ seconds: Int) -> String {
+        var time = seconds
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        var text = [CChar](repeating: 0, count: 32)
+        let count = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+        return String(decoding: text.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// The flush timer. `@unchecked Sendable`: set up once in `init`, cancelled once in `deinit`;
+/// Dispatch sources are thread-safe to cancel.
+private struct TimerHandle: @unchecked Sendable {
+    let source: any DispatchSourceTimer
+}

@@ -1,0 +1,42 @@
+private import CMicroHTTPD
+
+/// Builds libmicrohttpd response objects from `Response` values, without copying the body.
+enum MHDResponse {
+    /// Why a response could not be handed to libmicrohttpd.
+    enum Failure: Error {
+        /// A header name or value holds a byte HTTP forbids there (CR, LF, or a control character).
+        case invalidHeader(String)
+        case outOfMemory
+    }
+
+    /// A new libmicrohttpd response owning a reference to `response.body`'s storage.
+    /// The caller destroys it after queueing (responses are reference-counted by the library).
+    static func make(_ response: Response, closeConnection: Bool) throws(Failure) -> OpaquePointer {
+        let storage = response.body.storage
+        let owner = Unmanaged.passRetained(storage).toOpaque()
+        guard
+            let handle = CMicroHTTPD_responseFromOwnedBuffer(
+                storage.bytes.count, storage.bytes.baseAddress, releaseStorage, owner)
+        else {
+            Unmanaged<ByteStorage>.fromOpaque(owner).release()
+            throw .outOfMemory
+        }
+        for field in response.headers {
+            // libmicrohttpd refuses CR, LF and tabs in names and CR/LF in values: header injection.
+            guard MHD_add_response_header(handle, field.name, field.value) == .YES else {
+                MHD_destroy_response(handle)
+                throw .invalidHeader(field.name)
+            }
+        }
+        if closeConnection { MHD_add_response_header(handle, "Connection", "close") }
+        return handle
+    }
+
+    static func destroy(_ handle: OpaquePointer) { MHD_destroy_response(handle) }
+}
+
+/// Balances the retain taken in `MHDResponse.make` once libmicrohttpd drops the response.
+private let releaseStorage: MHD_ContentReaderFreeCallback = { owner in
+    guard let owner else { return }
+    Unmanaged<ByteStorage>.fromOpaque(owner).release()
+}

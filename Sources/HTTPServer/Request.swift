@@ -1,0 +1,69 @@
+/// A complete HTTP request as a handler sees it: the body is fully read and within the limit.
+public struct Request: Sendable {
+    /// The method token.
+    public let method: HTTPMethod
+    /// The decoded path segments: `/forms/event` is `["forms", "event"]`.
+    public let pathSegments: [String]
+    /// The decoded query parameters.
+    public let query: QueryParameters
+    /// The request header fields, looked up case-insensitively.
+    public let headers: HTTPHeaders
+    /// The peer's address, when the socket has one.
+    public let remoteAddress: SocketAddress?
+    /// The request content, at most `ServerConfiguration.maxBodySize` bytes.
+    public let body: [UInt8]
+    /// Values captured by `{name}` segments of the route that matched.
+    public internal(set) var parameters: [String: String] = [:]
+
+    /// Builds a request; the server does this for every request it routes, tests may too.
+    public init(
+        method: HTTPMethod, pathSegments: [String], query: QueryParameters = QueryParameters(),
+        headers: HTTPHeaders = HTTPHeaders(), remoteAddress: SocketAddress? = nil, body: [UInt8] = []
+    ) {
+        self.method = method
+        self.pathSegments = pathSegments
+        self.query = query
+        self.headers = headers
+        self.remoteAddress = remoteAddress
+        self.body = body
+    }
+
+    /// The decoded path, segments joined by `/`: for logs and messages, not for routing.
+    public var path: String { "/" + pathSegments.joined(separator: "/") }
+
+    /// The cookies of the `Cookie` header (RFC 6265 §5.4); the first of a repeated name wins.
+    public var cookies: [String: String] {
+        var cookies: [String: String] = [:]
+        for header in headers.values(for: "Cookie") {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                let name = parts[0].trimmingASCIIWhitespace()
+                guard !name.isEmpty, cookies[name] == nil else { continue }
+                var value = parts.count > 1 ? parts[1].trimmingASCIIWhitespace() : ""
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                    value = String(value.dropFirst().dropLast())
+                }
+                cookies[name] = value
+            }
+        }
+        return cookies
+    }
+
+    /// The media type of the content, lowercased and without parameters: `application/json`.
+    public var contentType: String? {
+        guard let value = headers["Content-Type"] else { return nil }
+        let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingASCIIWhitespace() } ?? ""
+        return type.isEmpty ? nil : type.lowercased()
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces and tabs, as HTTP's OWS (RFC 9110 §5.6.3).
+    func trimmingASCIIWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Per-request state, created by the URI log callback and released once in the completion callback.
+///
+/// Not `Sendable`: libmicrohttpd calls back for one connection on one worker thread at a time, and
+/// a suspended request's context is touched only by the task that will resume it.
+final class RequestContext {
+    /// Where the handler protocol stands for this request (LIBMICROHTTPD.md §b).
+    enum Phase {
+        /// The first handler call has not happened: headers are not yet examined.
+        case new
+        /// Headers accepted; body calls, then the final call.
+        case reading
+        /// An async handler runs while the connection is suspended.
+        case suspended
+        /// A response was queued.
+        case answered
+    }
+
+    /// The request target exactly as it arrived, before any decoding.
+    let rawTarget: String
+    let startNanoseconds: UInt64
+    var phase: Phase = .new
+    var method = HTTPMethod.get
+    var headers = HTTPHeaders()
+    var target = RequestTarget(segments: [], query: QueryParameters())
+    var remoteAddress: SocketAddress?
+    var upload: UploadState?
+    var body: [UInt8] = []
+    /// Set by an async handler's task just before it resumes the connection.
+    var pendingResponse: Response?
+    /// What was sent, for the access log.
+    var sentStatus: Int?
+    var sentBytes = 0
+
+    init(rawTarget: String, now: UInt64) {
+        self.rawTarget = rawTarget
+        self.startNanoseconds = now
+    }
+}
+
+/// Nanoseconds on a clock that never jumps; cheap enough to read per request (vDSO).
+func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}

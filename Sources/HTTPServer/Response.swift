@@ -1,0 +1,46 @@
+/// An HTTP response a handler returns.
+///
+/// ```swift
+/// Response(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok")
+/// ```
+public struct Response: Sendable {
+    /// The status code.
+    public var status: HTTPStatus
+    /// The header fields; `Content-Length` and `Date` are added by the server.
+    public var headers: HTTPHeaders
+    /// The content.
+    public var body: ResponseBody
+    /// A response built once whose libmicrohttpd form is reused for every request that sends it.
+    let prepared: PreparedResponse?
+
+    /// A response with the given parts.
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: ResponseBody = .empty) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.prepared = nil
+    }
+
+    /// A response with a `Content-Type` and a UTF-8 text body.
+    public init(status: HTTPStatus = .ok, contentType: String, body: String) {
+        self.init(status: status, headers: ["Content-Type": contentType], body: ResponseBody(body))
+    }
+
+    /// Sends a response prepared once, without copying or rebuilding it.
+    public init(_ prepared: PreparedResponse) {
+        self.status = prepared.response.status
+        self.headers = prepared.response.headers
+        self.body = prepared.response.body
+        self.prepared = prepared
+    }
+
+    /// A plain-text answer naming what was wrong, for client and server errors.
+    public static func text(_ status: HTTPStatus, _ message: String) -> Response {
+        Response(status: status, contentType: "text/plain; charset=utf-8", body: "\(status)\n\(message)\n")
+    }
+
+    /// A `303 See Other` to `location`, the answer to a successful form post.
+    public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> Response {
+        Response(status: status, headers: ["Location": location], body: .empty)
+    }
+}

@@ -1,0 +1,92 @@
+/// Answers a request on a server thread. It must not block: slow work belongs in an async handler.
+public typealias Handler = @Sendable (Request) -> Response
+
+/// Answers a request from a Swift task; the connection is suspended meanwhile and holds no thread.
+public typealias AsyncHandler = @Sendable (Request) async -> Response
+
+/// What a route runs.
+enum Responder: Sendable {
+    case immediate(Handler)
+    case deferred(AsyncHandler)
+}
+
+/// Collects routes; `freeze()` turns them into the immutable `Router` a server runs.
+///
+/// ```swift
+/// var routes = RouterBuilder()
+/// routes.get("/healthz") { _ in .text(.ok, "ok") }
+/// routes.get("/forms/{id}") { request in render(request.parameters["id"]!) }
+/// let server = Server(configuration: .init(port: 0), router: routes.freeze())
+/// ```
+public struct RouterBuilder: Sendable {
+    private var routes: [Route] = []
+
+    /// An empty set of routes.
+    public init() {}
+
+    /// Adds a route for `method` and `pattern`; `{name}` segments capture into `Request.parameters`.
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+        add(method, pattern, .immediate(handler))
+    }
+
+    /// Adds a route whose handler runs as a Swift task while the connection waits suspended.
+    public mutating func on(_ method: HTTPMethod, _ pattern: String, async handler: @escaping AsyncHandler) {
+        add(method, pattern, .deferred(handler))
+    }
+
+    /// Adds a `GET` route; `HEAD` is answered by it too.
+    public mutating func get(_ pattern: String, _ handler: @escaping Handler) { on(.get, pattern, handler) }
+
+    /// Adds a `POST` route.
+    public mutating func post(_ pattern: String, _ handler: @escaping Handler) { on(.post, pattern, handler) }
+
+    /// The routes, frozen: no route can be added to a running server.
+    public func freeze() -> Router { Router(routes: routes) }
+
+    private mutating func add(_ method: HTTPMethod, _ pattern: String, _ responder: Responder) {
+        let parsed = RoutePattern(pattern)
+        precondition(
+            !routes.contains { $0.method == method && $0.pattern == parsed },
+            "route \(method) \(pattern) is defined twice")
+        routes.append(Route(method: method, pattern: parsed, responder: responder))
+    }
+}
+
+/// One method, one pattern, one responder.
+struct Route: Sendable {
+    let method: HTTPMethod
+    let pattern: RoutePattern
+    let responder: Responder
+}
+
+/// The immutable routing table of a running server.
+public struct Router: Sendable {
+    /// Most specific first, so the first match is the one to run.
+    private let routes: [Route]
+
+    init(routes: [Route]) {
+        self.routes = routes.sorted { RoutePattern.moreSpecific($0.pattern, $1.pattern) }
+    }
+
+    /// What routing decided for one request.
+    enum Resolution {
+        case found(Responder, parameters: [String: String])
+        /// The path exists but not for this method; `allow` lists the methods that do (RFC 9110 §15.5.6).
+        case methodNotAllowed(allow: [HTTPMethod])
+        case notFound
+    }
+
+    func resolve(_ method: HTTPMethod, _ path: [String]) -> Resolution {
+        // HEAD is GET without the body (RFC 9110 §9.3.2); libmicrohttpd leaves the body out.
+        let lookup = method == .head ? HTTPMethod.get : method
+        var allowed: [HTTPMethod] = []
+        for route in routes {
+            guard let parameters = route.pattern.match(path) else { continue }
+            if route.method == lookup { return .found(route.responder, parameters: parameters) }
+            if !allowed.contains(route.method) { allowed.append(route.method) }
+        }
+        guard !allowed.isEmpty else { return .notFound }
+        if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
+        return .methodNotAllowed(allow: allowed)
+    }
+}

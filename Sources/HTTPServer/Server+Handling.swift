@@ -1,0 +1,168 @@
+private import CMicroHTTPD
+import Logging
+import Synchronization
+
+// What the server does in each access-handler call of a request (LIBMICROHTTPD.md §b):
+// the first call examines the headers, body calls feed the upload, the final call routes and answers.
+
+extension Server {
+    /// One access-handler call; returns false to close the connection without a response.
+    func handle(
+        _ context: RequestContext, connection: ConnectionHandle, method: UnsafePointer<CChar>,
+        uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
+    ) -> Bool {
+        switch context.phase {
+        case .new:
+            // Answering here closes the connection in 0.9.75, so only refusals answer now.
+            context.method = HTTPMethod(rawValue: String(cString: method))
+            return examineHeaders(context, connection)
+        case .reading:
+            guard uploadSize.pointee == 0 else { return receive(context, uploadData, uploadSize) }
+            return answer(context, connection)
+        case .suspended:
+            // Called again once the async handler resumed the connection; nothing to do before that.
+            guard let response = context.pendingResponse else { return true }
+            context.pendingResponse = nil
+            return send(response, context, connection)
+        case .answered:
+            uploadSize.pointee = 0
+            return true
+        }
+    }
+
+    private func examineHeaders(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
+        context.headers = readHeaders(connection)
+        if let peer = CMicroHTTPD_clientAddress(connection.pointer) { context.remoteAddress = SocketAddress(peer) }
+        do {
+            context.target = try RequestTarget.parse(context.rawTarget)
+        } catch {
+            return send(.text(.badRequest, error.description), context, connection, close: true)
+        }
+        if context.headers.values(for: "Content-Length").count > 1 {
+            return send(.text(.badRequest, "a request must carry one Content-Length"), context, connection, close: true)
+        }
+        let verdict = UploadState.checkHeaders(
+            method: context.method, contentLength: context.headers["Content-Length"],
+            transferEncoding: context.headers["Transfer-Encoding"], limit: configuration.maxBodySize)
+        switch verdict {
+        case .reject(let status, let message):
+            return send(.text(status, message), context, connection, close: true)
+        case .accept(let expectedLength):
+            context.upload = UploadState(
+                limit: configuration.maxBodySize, deadlineSeconds: configuration.bodyDeadline,
+                now: context.startNanoseconds)
+            if let expectedLength, expectedLength > 0 { context.body.reserveCapacity(expectedLength) }
+            context.phase = .reading
+            return true
+        }
+    }
+
+    private func receive(
+        _ context: RequestContext, _ data: UnsafePointer<CChar>?, _ size: UnsafeMutablePointer<Int>
+    ) -> Bool {
+        let count = size.pointee
+        size.pointee = 0
+        guard var upload = context.upload else { return false }
+        let keep = upload.receive(count, now: monotonicNanoseconds())
+        context.upload = upload
+        if keep, let data {
+            context.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: count))
+        } else if upload.phase == .discarding, !context.body.isEmpty {
+            context.body = []  // over the limit: keep nothing of it
+        }
+        return upload.phase != .abandoned
+    }
+
+    private func answer(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
+        if let upload = context.upload, upload.phase == .discarding {
+            let message = "the request body is over the limit of \(configuration.maxBodySize) bytes"
+            return send(.text(.contentTooLarge, message), context, connection, close: true)
+        }
+        switch router.resolve(context.method, context.target.segments) {
+        case .notFound:
+            return send(
+                .text(.notFound, "no resource at \(Request.pathText(context.target.segments))"), context, connection)
+        case .methodNotAllowed(let allow):
+            var response = Response.text(.methodNotAllowed, "\(context.method) is not allowed here")
+            response.headers["Allow"] = allow.map(\.rawValue).joined(separator: ", ")
+            return send(response, context, connection)
+        case .found(let responder, let parameters):
+            var request = Request(
+                method: context.method, pathSegments: context.target.segments, query: context.target.query,
+                headers: context.headers, remoteAddress: context.remoteAddress, body: context.body)
+            request.parameters = parameters
+            context.body = []
+            switch responder {
+            case .immediate(let handler):
+                return send(handler(request), context, connection)
+            case .deferred(let handler):
+                suspend(context, connection, running: handler, for: request)
+                return true
+            }
+        }
+    }
+
+    /// Queues `response`; the context records what was sent for the access log.
+    func send(
+        _ response: Response, _ context: RequestContext, _ connection: ConnectionHandle, close: Bool = false
+    ) -> Bool {
+        context.phase = .answered
+        context.sentStatus = response.status.code
+        context.sentBytes = response.body.count
+        let closing = close || draining.load(ordering: .relaxed)
+        if let prepared = response.prepared, !closing {
+            return MHD_queue_response(connection.pointer, UInt32(response.status.code), prepared.handle) == .YES
+        }
+        let handle: OpaquePointer
+        do {
+            handle = try MHDResponse.make(response, closeConnection: closing)
+        } catch {
+            // A handler put CR/LF in a header: a bug on our side, never sent on (header injection).
+            logger.error("response refused", metadata: ["reason": "\(error)", "target": "\(context.rawTarget)"])
+            let fallback = Response.text(.internalServerError, "the server built an invalid response")
+            context.sentStatus = fallback.status.code
+            guard let safe = try? MHDResponse.make(fallback, closeConnection: true) else { return false }
+            handle = safe
+        }
+        defer { MHDResponse.destroy(handle) }
+        return MHD_queue_response(connection.pointer, UInt32(context.sentStatus ?? 500), handle) == .YES
+    }
+
+    private func readHeaders(_ connection: ConnectionHandle) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
+        }
+        return headers
+    }
+
+    /// Called from `endRequest`, once per request.
+    func complete(_ context: RequestContext, termination: UInt32) {
+        inFlight.subtract(1, ordering: .releasing)
+        guard let accessLog = configuration.accessLog else { return }
+        let reason = terminationReason(termination)
+        accessLog(
+            AccessRecord(
+                method: context.method.rawValue, target: context.rawTarget,
+                status: reason == nil || context.sentStatus != nil ? context.sentStatus : nil,
+                bytes: context.sentBytes,
+                duration: .nanoseconds(Int64(monotonicNanoseconds() &- context.startNanoseconds)),
+                remoteAddress: context.remoteAddress, abortReason: reason))
+    }
+}
+
+/// Appends one header field to the `HTTPHeaders` passed as `cls`.
+private let collectHeader: MHD_KeyValueIterator = { cls, _, name, value in
+    guard let cls, let name else { return .YES }
+    let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
+    headers.pointee.add(String(cString: name), value.map { String(cString: $0) } ?? "")
+    return .YES
+}
+
+extension Request {
+    /// A path for messages: decoded segments joined, length-capped so a message stays readable.
+    static func pathText(_ segments: [String]) -> String {
+        let path = "/" + segments.joined(separator: "/")
+        return path.count > 200 ? String(path.prefix(200)) + "…" : path
+    }
+}

@@ -1,0 +1,59 @@
+// sockaddr's members come through the C module's view of the system headers.
+private import CMicroHTTPD
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A peer's IP address and port, formatted only when someone reads it.
+public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
+    enum Address: Hashable {
+        case v4(UInt32)
+        case v6(UInt64, UInt64)
+    }
+
+    let address: Address
+    /// The peer's port.
+    public let port: Int
+
+    /// Reads an IPv4 or IPv6 `sockaddr`; nil for any other family.
+    init?(_ pointer: UnsafeRawPointer) {
+        switch Int32(pointer.loadUnaligned(as: sockaddr.self).sa_family) {
+        case AF_INET:
+            let v4 = pointer.loadUnaligned(as: sockaddr_in.self)
+            address = .v4(v4.sin_addr.s_addr)
+            port = Int(UInt16(bigEndian: v4.sin_port))
+        case AF_INET6:
+            let v6 = pointer.loadUnaligned(as: sockaddr_in6.self)
+            let halves = withUnsafeBytes(of: v6.sin6_addr) {
+                ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            }
+            address = .v6(halves.0, halves.1)
+            port = Int(UInt16(bigEndian: v6.sin6_port))
+        default:
+            return nil
+        }
+    }
+
+    /// The address alone: `127.0.0.1` or `::1`.
+    public var ip: String {
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        switch address {
+        case .v4(let raw):
+            var addr = in_addr(s_addr: raw)
+            inet_ntop(AF_INET, &addr, &text, socklen_t(text.count))
+        case .v6(let high, let low):
+            var words = (high, low)
+            withUnsafeBytes(of: &words) { _ = inet_ntop(AF_INET6, $0.baseAddress, &text, socklen_t(text.count)) }
+        }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `127.0.0.1:5000` or `[::1]:5000`.
+    public var description: String {
+        if case .v6 = address { return "[\(ip)]:\(port)" }
+        return "\(ip):\(port)"
+    }
+}

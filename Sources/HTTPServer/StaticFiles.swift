@@ -1,0 +1,126 @@
+import Foundation
+
+/// Files of one folder, served from memory under a URL prefix with `ETag`, `304` and `Cache-Control`.
+///
+/// Every file is read, hashed and turned into a prepared response once, when the set is loaded.
+/// A request can only reach a file found by that walk: its path is a key into a table, never a path
+/// handed to the file system, so `..`, `%2e%2e`, absolute paths and symlinks that point out of the
+/// folder have nothing to reach (they answer 404). Changes on disk are picked up by a restart.
+///
+/// ```swift
+/// let files = try StaticFiles(folder: "Public")
+/// routes.get("/static/{path...}") { files.respond(to: $0, path: $0.parameters["path"]!) }
+/// ```
+public struct StaticFiles: Sendable {
+    struct Entry: Sendable {
+        let full: PreparedResponse
+        let notModified: PreparedResponse
+        let etag: String
+    }
+
+    private let entries: [String: Entry]
+
+    /// How large a folder may be, so a misplaced file cannot fill the server's memory.
+    public struct Limits: Sendable {
+        /// Largest single file; larger ones are left out with a warning.
+        public var maxFileSize = 16 << 20
+        /// Largest sum of all files.
+        public var maxTotalSize = 128 << 20
+        /// Default limits.
+        public init() {}
+    }
+
+    /// The relative paths served, sorted: for logs and tests.
+    public var paths: [String] { entries.keys.sorted() }
+
+    /// Loads every regular file under `folder` whose real path stays inside `folder`'s real path.
+    /// - Parameter skipped: told the relative path and reason of every file left out.
+    public init(
+        folder: String, cacheControl: String = "no-cache", limits: Limits = Limits(),
+        skipped: (String, String) -> Void = { _, _ in }
+    ) throws {
+        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw StaticFilesError(message: "the static files folder '\(folder)' does not exist or is not a folder")
+        }
+        var entries: [String: Entry] = [:]
+        var total = 0
+        let walker = FileManager.default.enumerator(atPath: root)
+        while let relative = walker?.nextObject() as? String {
+            let path = root + "/" + relative
+            // Resolve links: a file is served only if its real location is inside the folder.
+            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+            guard real.hasPrefix(root + "/") else {
+                skipped(relative, "it resolves outside the folder")
+                continue
+            }
+            var directory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: real, isDirectory: &directory), !directory.boolValue else {
+                continue
+            }
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            guard let data = FileManager.default.contents(atPath: real) else {
+                skipped(relative, "it cannot be read")
+                continue
+            }
+            guard data.count <= limits.maxFileSize, total + data.count <= limits.maxTotalSize else {
+                skipped(relative, "it is over the size limit")
+                continue
+            }
+            total += data.count
+            entries[relative] = try Self.entry(for: data, named: relative, cacheControl: cacheControl)
+        }
+        self.entries = entries
+    }
+
+    /// The answer for the file at `path` (relative to the folder, decoded): 200, 304 or 404.
+    public func respond(to request: Request, path: String) -> Response {
+        guard let entry = entries[path] else {
+            return .text(.notFound, "no static file at \(Request.pathText(request.pathSegments))")
+        }
+        if let condition = request.headers["If-None-Match"], Self.matches(condition, entry.etag) {
+            return Response(entry.notModified)
+        }
+        return Response(entry.full)
+    }
+
+    private static func entry(for data: Data, named name: String, cacheControl: String) throws -> Entry {
+        let etag = "\"" + String(contentHash(data), radix: 16) + "-" + String(data.count, radix: 16) + "\""
+        let headers: HTTPHeaders = [
+            "Content-Type": MediaTypes.forPath(name),
+            "ETag": etag,
+            "Cache-Control": cacheControl,
+            "X-Content-Type-Options": "nosniff",
+        ]
+        var notModifiedHeaders = headers
+        notModifiedHeaders["Content-Type"] = nil
+        return Entry(
+            full: try PreparedResponse(
+                Response(status: .ok, headers: headers, body: ResponseBody(bytes: [UInt8](data)))),
+            notModified: try PreparedResponse(Response(status: .notModified, headers: notModifiedHeaders)),
+            etag: etag)
+    }
+
+    /// `If-None-Match` uses the weak comparison (RFC 9110 §13.1.2): `W/` prefixes are ignored.
+    static func matches(_ condition: String, _ etag: String) -> Bool {
+        let bare = { (tag: Substring) -> Substring in tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
+        let ours = bare(etag[...])
+        return condition.split(separator: ",").contains { candidate in
+            let tag = candidate.trimmingASCIIWhitespace()
+            return tag == "*" || bare(tag[...]) == ours
+        }
+    }
+
+    /// 64-bit FNV-1a: a content fingerprint for the ETag, not a security boundary.
+    static func contentHash(_ data: Data) -> UInt64 {
+        data.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+    }
+}
+
+/// A static files folder that cannot be served.
+public struct StaticFilesError: Error, CustomStringConvertible {
+    /// What is wrong, naming the folder.
+    public let message: String
+    public var description: String { message }
+}

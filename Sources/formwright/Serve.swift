@@ -1,0 +1,113 @@
+import ArgumentParser
+import FormServer
+import Foundation
+import HTTPServer
+import Logging
+
+/// `formwright serve`: runs the form server until SIGTERM or SIGINT.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the forms in a folder over HTTP.",
+        discussion: """
+            Stops gracefully on SIGTERM or SIGINT: stops accepting, finishes requests in flight, exits 0.
+            A flag wins over its environment variable; the variable wins over the default.
+            """
+    )
+
+    @Option(help: "Address to listen on; 0.0.0.0 for every interface. (env: FORMWRIGHT_HOST, default: 127.0.0.1)")
+    var host: String?
+
+    @Option(help: "TCP port; 0 picks a free one. (env: FORMWRIGHT_PORT, default: 8080)")
+    var port: Int?
+
+    @Option(help: "Folder of form descriptors. (env: FORMWRIGHT_FORMS, default: Forms)")
+    var forms: String?
+
+    @Option(
+        name: .customLong("public"), help: "Folder served under /static/. (env: FORMWRIGHT_PUBLIC, default: Public)")
+    var publicFolder: String?
+
+    @Option(help: "Worker threads. (env: FORMWRIGHT_THREADS, default: the number of cores)")
+    var threads: Int?
+
+    @Option(
+        help: "Largest request body, in bytes or with k/m suffix (1m = 1 MiB). (env: FORMWRIGHT_MAX_BODY, default: 1m)")
+    var maxBody: String?
+
+    @Option(help: "Open connections at most. (env: FORMWRIGHT_CONNECTION_LIMIT, default: 1024)")
+    var connectionLimit: Int?
+
+    @Option(
+        help:
+            "Open connections at most per client IP; 0 = no limit, for use behind a proxy. (env: FORMWRIGHT_PER_IP_LIMIT, default: 64)"
+    )
+    var perIPLimit: Int?
+
+    @Option(help: "Seconds a silent connection stays open. (env: FORMWRIGHT_TIMEOUT, default: 10)")
+    var timeout: Int?
+
+    @Option(
+        help:
+            "Log level: trace, debug, info, notice, warning, error, critical. (env: FORMWRIGHT_LOG_LEVEL, default: info)"
+    )
+    var logLevel: String?
+
+    @Flag(help: "Write no access log line per request. (env: FORMWRIGHT_ACCESS_LOG=off)")
+    var noAccessLog = false
+
+    func run() throws {
+        let environment = EnvironmentSettings(ProcessInfo.processInfo.environment)
+        let flagLevel = try logLevel.map { text in
+            guard let level = Logger.Level(rawValue: text.lowercased()) else {
+                throw ValidationError(
+                    "--log-level '\(text)' is not one of trace, debug, info, notice, warning, error, critical")
+            }
+            return level
+        }
+        let level = try environment.value(flagLevel, "FORMWRIGHT_LOG_LEVEL", default: Logger.Level.info) {
+            Logger.Level(rawValue: $0.lowercased())
+        }
+        let sink = LogSink()
+        LoggingSystem.bootstrap { LineLogHandler(label: $0, sink: sink, level: level) }
+        defer { sink.flush() }
+        let logger = Logger(label: "formwright")
+
+        var configuration = FormServerConfiguration()
+        configuration.server.host = try environment.value(host, "FORMWRIGHT_HOST", default: "127.0.0.1") { $0 }
+        configuration.server.port = try environment.value(port, "FORMWRIGHT_PORT", default: 8080) { Int($0) }
+        configuration.formsFolder = try environment.value(forms, "FORMWRIGHT_FORMS", default: "Forms") { $0 }
+        configuration.publicFolder = try environment.value(publicFolder, "FORMWRIGHT_PUBLIC", default: "Public") { $0 }
+        configuration.server.threads = try environment.value(
+            threads, "FORMWRIGHT_THREADS", default: ServerConfiguration.processorCount
+        ) { Int($0) }
+        configuration.server.maxBodySize = try environment.value(
+            maxBody.map { try ByteSize.parse($0, option: "--max-body") }, "FORMWRIGHT_MAX_BODY", default: 1 << 20
+        ) { try? ByteSize.parse($0, option: "FORMWRIGHT_MAX_BODY") }
+        configuration.server.connectionLimit = try environment.value(
+            connectionLimit, "FORMWRIGHT_CONNECTION_LIMIT", default: 1024
+        ) { Int($0) }
+        configuration.server.perIPConnectionLimit = try environment.value(
+            perIPLimit, "FORMWRIGHT_PER_IP_LIMIT", default: 64
+        ) { Int($0) }
+        configuration.server.connectionTimeout = try environment.value(timeout, "FORMWRIGHT_TIMEOUT", default: 10) {
+            Int($0)
+        }
+        let accessLogOff = try environment.value(noAccessLog ? true : nil, "FORMWRIGHT_ACCESS_LOG", default: false) {
+            ["off": true, "false": true, "0": true, "on": false, "true": false, "1": false][$0.lowercased()]
+        }
+        configuration.accessLog = !accessLogOff
+
+        let app: FormServerApp
+        do {
+            app = try FormServerApp(configuration: configuration, logger: logger)
+            try app.start()
+        } catch {
+            logger.critical("cannot start: \(error)")
+            sink.flush()
+            throw ExitCode(1)
+        }
+        let signal = Signals.wait(for: [SIGTERM, SIGINT])
+        logger.info("shutting down", metadata: ["signal": "\(Signals.name(signal))"])
+        app.shutdown(gracePeriod: configuration.shutdownGracePeriod)
+    }
+}

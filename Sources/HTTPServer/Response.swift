@@ -34,8 +34,13 @@ public struct Response: Sendable {
         self.prepared = prepared
     }
 
-    /// A plain-text answer naming what was wrong, for client and server errors.
-    public static func text(_ status: HTTPStatus, _ message: String) -> Response {
+    /// A plain-text answer whose body is exactly `text`.
+    public static func text(_ status: HTTPStatus, _ text: String) -> Response {
+        Response(status: status, contentType: "text/plain; charset=utf-8", body: text)
+    }
+
+    /// A plain-text error naming the status and what was wrong: `413 Content Too Large\n<message>\n`.
+    public static func error(_ status: HTTPStatus, _ message: String) -> Response {
         Response(status: status, contentType: "text/plain; charset=utf-8", body: "\(status)\n\(message)\n")
     }
 

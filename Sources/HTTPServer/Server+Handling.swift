@@ -36,17 +36,17 @@ extension Server {
         do {
             context.target = try RequestTarget.parse(context.rawTarget)
         } catch {
-            return send(.text(.badRequest, error.description), context, connection, close: true)
+            return send(.error(.badRequest, error.description), context, connection, close: true)
         }
         if context.headers.values(for: "Content-Length").count > 1 {
-            return send(.text(.badRequest, "a request must carry one Content-Length"), context, connection, close: true)
+            return send(.error(.badRequest, "a request must carry one Content-Length"), context, connection, close: true)
         }
         let verdict = UploadState.checkHeaders(
             method: context.method, contentLength: context.headers["Content-Length"],
             transferEncoding: context.headers["Transfer-Encoding"], limit: configuration.maxBodySize)
         switch verdict {
         case .reject(let status, let message):
-            return send(.text(status, message), context, connection, close: true)
+            return send(.error(status, message), context, connection, close: true)
         case .accept(let expectedLength):
             context.upload = UploadState(
                 limit: configuration.maxBodySize, deadlineSeconds: configuration.bodyDeadline,
@@ -76,14 +76,14 @@ extension Server {
     private func answer(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
         if let upload = context.upload, upload.phase == .discarding {
             let message = "the request body is over the limit of \(configuration.maxBodySize) bytes"
-            return send(.text(.contentTooLarge, message), context, connection, close: true)
+            return send(.error(.contentTooLarge, message), context, connection, close: true)
         }
         switch router.resolve(context.method, context.target.segments) {
         case .notFound:
             return send(
-                .text(.notFound, "no resource at \(Request.pathText(context.target.segments))"), context, connection)
+                .error(.notFound, "no resource at \(Request.pathText(context.target.segments))"), context, connection)
         case .methodNotAllowed(let allow):
-            var response = Response.text(.methodNotAllowed, "\(context.method) is not allowed here")
+            var response = Response.error(.methodNotAllowed, "\(context.method) is not allowed here")
             response.headers["Allow"] = allow.map(\.rawValue).joined(separator: ", ")
             return send(response, context, connection)
         case .found(let responder, let parameters):
@@ -119,7 +119,7 @@ extension Server {
         } catch {
             // A handler put CR/LF in a header: a bug on our side, never sent on (header injection).
             logger.error("response refused", metadata: ["reason": "\(error)", "target": "\(context.rawTarget)"])
-            let fallback = Response.text(.internalServerError, "the server built an invalid response")
+            let fallback = Response.error(.internalServerError, "the server built an invalid response")
             context.sentStatus = fallback.status.code
             guard let safe = try? MHDResponse.make(fallback, closeConnection: true) else { return false }
             handle = safe

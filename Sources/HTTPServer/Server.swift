@@ -101,7 +101,7 @@ public final class Server: Sendable {
         if !drained {
             logger.warning("shutdown deadline passed", metadata: ["requestsInFlight": "\(requestsInFlight)"])
             // Suspended connections must be resumed before MHD_stop_daemon (LIBMICROHTTPD.md §d).
-            resumeAllSuspended(with: .text(.serviceUnavailable, "the server is shutting down"))
+            resumeAllSuspended(with: .error(.serviceUnavailable, "the server is shutting down"))
             _ = waitForInFlight(until: monotonicNanoseconds() + 1_000_000_000)
         }
         MHD_stop_daemon(daemon)

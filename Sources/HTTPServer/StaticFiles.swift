@@ -77,7 +77,7 @@ public struct StaticFiles: Sendable {
     /// The answer for the file at `path` (relative to the folder, decoded): 200, 304 or 404.
     public func respond(to request: Request, path: String) -> Response {
         guard let entry = entries[path] else {
-            return .text(.notFound, "no static file at \(Request.pathText(request.pathSegments))")
+            return .error(.notFound, "no static file at \(Request.pathText(request.pathSegments))")
         }
         if let condition = request.headers["If-None-Match"], Self.matches(condition, entry.etag) {
             return Response(entry.notModified)

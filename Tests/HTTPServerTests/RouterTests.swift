@@ -1,0 +1,70 @@
+import Testing
+
+@testable import HTTPServer
+
+@Suite struct RouterTests {
+    private func router() -> Router {
+        var routes = RouterBuilder()
+        standardRoutes(&routes)
+        routes.post("/items/{id}") { _ in .text(.ok, "posted") }
+        routes.get("/items/new") { _ in .text(.ok, "new") }
+        return routes.freeze()
+    }
+
+    private func parameters(_ method: HTTPMethod, _ path: [String]) -> [String: String]? {
+        if case .found(_, let parameters) = router().resolve(method, path) { return parameters }
+        return nil
+    }
+
+    @Test func parameterSegmentCapturesItsValue() {
+        #expect(parameters(.get, ["items", "42"]) == ["id": "42"])
+    }
+
+    @Test func literalSegmentWinsOverParameter() {
+        guard case .found(.immediate(let handler), let parameters) = router().resolve(.get, ["items", "new"]) else {
+            Issue.record("no route")
+            return
+        }
+        #expect(parameters.isEmpty)
+        #expect(handler(Request(method: .get, pathSegments: ["items", "new"])).body.bytes == Array("new".utf8))
+    }
+
+    @Test func affixedParameterCapturesBetweenPrefixAndSuffix() {
+        #expect(parameters(.get, ["files", "event.json"]) == ["name": "event"])
+    }
+
+    @Test func restParameterCapturesTheRemainingSegments() {
+        #expect(parameters(.get, ["files", "css", "site.css"]) == ["rest": "css/site.css"])
+        #expect(parameters(.get, ["files"]) == nil)
+    }
+
+    @Test func headIsAnsweredByTheGetRoute() {
+        #expect(parameters(.head, ["items", "7"]) == ["id": "7"])
+    }
+
+    @Test func wrongMethodListsTheAllowedOnes() {
+        guard case .methodNotAllowed(let allow) = router().resolve(.delete, ["items", "7"]) else {
+            Issue.record("expected 405")
+            return
+        }
+        #expect(Set(allow) == [.get, .post, .head])
+    }
+
+    @Test func unknownPathIsNotFound() {
+        guard case .notFound = router().resolve(.get, ["nowhere"]) else {
+            Issue.record("expected 404")
+            return
+        }
+        guard case .notFound = router().resolve(.get, ["items", "1", "extra"]) else {
+            Issue.record("expected 404 for a longer path")
+            return
+        }
+    }
+
+    @Test func unknownMethodOnAKnownPathIsMethodNotAllowed() {
+        guard case .methodNotAllowed = router().resolve(HTTPMethod(rawValue: "BREW"), ["hello"]) else {
+            Issue.record("expected 405")
+            return
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import HTTPServer
+
+@Suite struct ServerHardeningTests {
+    @Test func oversizeContentLengthGets413WithoutSendingTheBody() async throws {
+        try await withServer(.testing(maxBody: 1024), routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10485760\r\n\r\n")
+            let response = try connection.readResponse()
+            #expect(response.status == 413)
+            #expect(response.text.contains("10485760 bytes is over the limit of 1024"))
+            #expect(response.header("Connection") == "close")
+        }
+    }
+
+    @Test func oversizeChunkedBodyGets413() async throws {
+        try await withServer(.testing(maxBody: 1024), routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port)
+            let chunk = String(repeating: "x", count: 1000)
+            var text = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            for _ in 0..<4 { text += "3e8\r\n\(chunk)\r\n" }
+            text += "0\r\n\r\n"
+            try connection.send(text)
+            let response = try connection.readResponse()
+            #expect(response.status == 413)
+            #expect(response.header("Connection") == "close")
+        }
+    }
+
+    @Test(arguments: [
+        ("GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n", "percent-encoding"),
+        ("GET /hello HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", "must not carry a body"),
+        ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", "both"),
+        ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc", "one Content-Length"),
+        ("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", "chunked"),
+    ])
+    func badRequestsGetA4xxNamingTheProblem(raw: String, message: String) async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send(raw)
+            let response = try connection.readResponse()
+            #expect((400..<500).contains(response.status))
+            #expect(response.text.contains(message))
+            // And the server goes on serving everyone else.
+            #expect(try request(server.port, "/hello").status == 200)
+        }
+    }
+
+    @Test(arguments: [
+        "GARBAGE\r\n\r\n",
+        "GET\r\n\r\n",
+        "GET /hello HTTP/9.9\r\nHost: x\r\n\r\n",
+        "GET /hello HTTP/1.1\r\n\r\n",  // HTTP/1.1 without Host
+        "GET /he llo HTTP/1.1\r\nHost: x\r\n\r\n",
+        "\u{1}\u{2}\u{3}\r\n\r\n",
+    ])
+    func malformedRequestLinesGetA4xxOrAClose(raw: String) async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send(raw)
+            if let response = try? connection.readResponse() {
+                // 505 is libmicrohttpd's own, RFC 9110 answer to an HTTP version it does not speak.
+                let expected = raw.contains("HTTP/9.9") ? 505..<506 : 400..<500
+                #expect(expected.contains(response.status), "got \(response.status) for \(raw.debugDescription)")
+            }
+            #expect(try request(server.port, "/hello").status == 200)
+        }
+    }
+
+    @Test func unknownMethodGetsA4xx() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let known = try request(server.port, "BREW", "/hello")
+            let unknown = try request(server.port, "BREW", "/pot")
+            #expect(known.status == 405)
+            #expect(unknown.status == 404)
+        }
+    }
+
+    @Test func hugeHeadersGet431OrAClose() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port)
+            try? connection.send(
+                "GET /hello HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n")
+            if let response = try? connection.readResponse() {
+                #expect(response.status == 431 || response.status == 414 || response.status == 400)
+            }
+            #expect(try request(server.port, "/hello").status == 200)
+        }
+    }
+
+    @Test func clientThatDisconnectsMidBodyLeavesNothingBehind() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            do {
+                let connection = try RawConnection(port: server.port)
+                try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\npartial")
+                #expect(eventually { server.requestsInFlight == 1 })
+            }  // the connection closes here, mid-body
+            #expect(eventually { server.requestsInFlight == 0 })
+            #expect(try request(server.port, "/hello").status == 200)
+        }
+    }
+
+    @Test func slowClientDoesNotHoldTheOnlyWorker() async throws {
+        try await withServer(.testing(threads: 1), routes: standardRoutes) { server in
+            let dripping = Atomic<Bool>(true)
+            let sent = Atomic<Int>(0)
+            let slow = try RawConnection(port: server.port)
+            let request = Array("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+            let dripper = Thread {
+                // One byte a second: it would take over half a minute to finish the request.
+                for byte in request {
+                    guard (try? slow.send([byte])) != nil, dripping.load(ordering: .relaxed) else { break }
+                    sent.add(1, ordering: .relaxed)
+                    sleep(1)
+                }
+            }
+            dripper.start()
+            defer { dripping.store(false, ordering: .relaxed) }
+            try #require(eventually { sent.load(ordering: .relaxed) >= 2 })
+            // While the slow request is still arriving, a normal one on the single worker is answered.
+            let normal = try HTTPServerTests.request(server.port, "/items/5")
+            let stillDripping = dripping.load(ordering: .relaxed)
+            #expect(normal.text.contains("item 5"))
+            #expect(stillDripping)
+        }
+    }
+
+    @Test func twoHundredConcurrentRequestsAreAllAnsweredCorrectly() async throws {
+        var configuration = ServerConfiguration.testing()
+        configuration.connectionLimit = 512
+        try await withServer(configuration, routes: standardRoutes) { server in
+            // Open every connection first, so all 200 are in the server at once.
+            let connections = try (0..<200).map { _ in try RawConnection(port: server.port, timeout: 10) }
+            for (index, connection) in connections.enumerated() {
+                try connection.send("GET /items/\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            }
+            for (index, connection) in connections.enumerated() {
+                let response = try connection.readResponse()
+                #expect(response.status == 200)
+                #expect(response.text == "item \(index)")
+            }
+        }
+    }
+
+    @Test func perIPLimitClosesConnectionsPastIt() async throws {
+        var configuration = ServerConfiguration.testing()
+        configuration.perIPConnectionLimit = 4
+        configuration.connectionTimeout = 60
+        try await withServer(configuration, routes: standardRoutes) { server in
+            // Accepted connections stay open and silent, so reading them times out after a second.
+            let connections = try (0..<6).map { _ in try RawConnection(port: server.port, timeout: 1) }
+            let closed = connections.filter { $0.closesConnection() }
+            #expect(closed.count == 2)
+        }
+    }
+
+    @Test func silentConnectionIsClosedAfterTheTimeout() async throws {
+        var configuration = ServerConfiguration.testing()
+        configuration.connectionTimeout = 1
+        try await withServer(configuration, routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port, timeout: 5)
+            try connection.send("GET /hel")
+            #expect(connection.closesConnection())
+        }
+    }
+
+    @Test func invalidConfigurationIsRefusedWithReasons() {
+        var configuration = ServerConfiguration.testing()
+        configuration.port = 70_000
+        configuration.threads = 0
+        let server = Server(configuration: configuration, router: RouterBuilder().freeze())
+        #expect {
+            try server.start()
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("port 70000") && text.contains("threads")
+        }
+    }
+}

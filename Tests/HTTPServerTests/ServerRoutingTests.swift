@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+@Suite struct ServerRoutingTests {
+    @Test func routeWithParameterAnswers() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let response = try request(server.port, "/items/42")
+            #expect(response.status == 200)
+            #expect(response.text == "item 42")
+            #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
+        }
+    }
+
+    @Test func unknownPathIs404AndWrongMethodIs405WithAllow() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            #expect(try request(server.port, "/nowhere").status == 404)
+            let response = try request(server.port, "DELETE", "/hello")
+            #expect(response.status == 405)
+            #expect(response.header("Allow") == "GET, HEAD")
+        }
+    }
+
+    @Test func headAnswersLikeGetWithoutTheBody() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("HEAD /hello HTTP/1.1\r\nHost: x\r\n\r\nGET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = try connection.readResponse(bodyless: true)
+            #expect(head.status == 200)
+            #expect(head.header("Content-Length") == "5")
+            // The next response on the same socket starts right away: the HEAD sent no body bytes.
+            let get = try connection.readResponse()
+            #expect(get.text == "hello")
+        }
+    }
+
+    @Test func queryHeadersAndCookiesReachTheHandler() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            #expect(try request(server.port, "/query?a=1&b=two+words&c=%C3%A9").text.contains("a=1;b=two words;c=é"))
+            #expect(try request(server.port, "/header", headers: ["X-TEST": "Mixed"]).text.contains("Mixed"))
+            let cookie = try request(server.port, "/cookie", headers: ["Cookie": "theme=dark; session=abc123"])
+            #expect(cookie.text.contains("abc123"))
+        }
+    }
+
+    @Test func keepAliveServesSeveralRequestsOnOneConnection() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port)
+            for id in 1...3 {
+                try connection.send("GET /items/\(id) HTTP/1.1\r\nHost: x\r\n\r\n")
+                let response = try connection.readResponse()
+                #expect(response.text.contains("item \(id)"))
+                #expect(response.header("Connection") == nil)
+            }
+        }
+    }
+
+    @Test func pipelinedRequestsAreAllAnsweredInOrder() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port)
+            let body = "abc"
+            try connection.send(
+                "GET /items/1 HTTP/1.1\r\nHost: x\r\n\r\n"
+                    + "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\n\(body)"
+                    + "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n"
+                    + "GET /items/2 HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try connection.readResponse().text.contains("item 1"))
+            #expect(try connection.readResponse().text == body)
+            #expect(try connection.readResponse().text.contains("slow done"))
+            #expect(try connection.readResponse().text.contains("item 2"))
+        }
+    }
+
+    @Test func postBodyArrivesWhole() async throws {
+        try await withServer(.testing(maxBody: 100_000), routes: standardRoutes) { server in
+            let payload = String(repeating: "0123456789", count: 5_000)
+            let response = try request(server.port, "POST", "/echo", body: payload)
+            #expect(response.status == 200)
+            #expect(response.text == payload)
+        }
+    }
+
+    @Test func chunkedBodyWithinTheLimitArrivesWhole() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send(
+                "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"
+            )
+            #expect(try connection.readResponse().text == "hello world")
+        }
+    }
+
+    @Test func asyncHandlerAnswersFromATask() async throws {
+        try await withServer(.testing(threads: 1), routes: standardRoutes) { server in
+            // With one worker, a suspended request must not hold the thread: /hello is answered meanwhile.
+            let slow = try RawConnection(port: server.port)
+            try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try request(server.port, "/hello").status == 200)
+            #expect(try slow.readResponse().text.contains("slow done"))
+        }
+    }
+
+    @Test func responseHeaderWithLineBreakIsNeverSent() async throws {
+        try await withServer(routes: { routes in
+            routes.get("/inject") { _ in
+                Response(status: .ok, headers: ["X-Bad": "a\r\nSet-Cookie: evil=1"], body: ResponseBody("x"))
+            }
+        }) { server in
+            let response = try request(server.port, "/inject")
+            #expect(response.status == 500)
+            #expect(response.header("Set-Cookie") == nil)
+        }
+    }
+
+    @Test func accessRecordDescribesEachRequest() async throws {
+        let records = RecordBox()
+        var configuration = ServerConfiguration.testing()
+        configuration.accessLog = { records.append($0) }
+        try await withServer(configuration, routes: standardRoutes) { server in
+            _ = try request(server.port, "/items/9?x=1")
+            #expect(eventually { records.count == 1 })
+            let record = try #require(records.first)
+            #expect(record.method == "GET")
+            #expect(record.target == "/items/9?x=1")
+            #expect(record.status == 200)
+            #expect(record.bytes == 6)
+            #expect(record.remoteAddress?.ip == "127.0.0.1")
+        }
+    }
+}
+
+/// Collects access records from server threads.
+final class RecordBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var records: [AccessRecord] = []
+    func append(_ record: AccessRecord) { lock.withLock { records.append(record) } }
+    var count: Int { lock.withLock { records.count } }
+    var first: AccessRecord? { lock.withLock { records.first } }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+@Suite struct StaticFilesTests {
+    /// A temporary public folder with a few files, a hidden file, and links in and out.
+    private func makeFolder() throws -> (root: String, outside: String) {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "formwright-static-\(UUID().uuidString)")
+        let root = base.appendingPathComponent("Public").path
+        let outside = base.appendingPathComponent("secret.txt").path
+        try FileManager.default.createDirectory(atPath: root + "/css", withIntermediateDirectories: true)
+        try "body{}".write(toFile: root + "/css/site.css", atomically: true, encoding: .utf8)
+        try "console.log(1)".write(toFile: root + "/app.js", atomically: true, encoding: .utf8)
+        try "<p>hi</p>".write(toFile: root + "/index.html", atomically: true, encoding: .utf8)
+        try "KEY=1".write(toFile: root + "/.env", atomically: true, encoding: .utf8)
+        try "top secret".write(toFile: outside, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root + "/leak.txt", withDestinationPath: outside)
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/alias.css", withDestinationPath: root + "/css/site.css")
+        return (root, outside)
+    }
+
+    private func withStaticServer(_ body: @escaping @Sendable (Server) throws -> Void) async throws {
+        let (root, _) = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }
+        let files = try StaticFiles(folder: root)
+        try await withServer(
+            routes: { routes in
+                routes.get("/static/{path...}") { files.respond(to: $0, path: $0.parameters["path"] ?? "") }
+            }, body)
+    }
+
+    @Test func filesAreServedWithTheirContentType() async throws {
+        try await withStaticServer { server in
+            let css = try request(server.port, "/static/css/site.css")
+            #expect(css.status == 200)
+            #expect(css.text == "body{}")
+            #expect(css.header("Content-Type") == "text/css; charset=utf-8")
+            #expect(css.header("Cache-Control") == "no-cache")
+            #expect(css.header("X-Content-Type-Options") == "nosniff")
+            #expect(
+                try request(server.port, "/static/app.js").header("Content-Type") == "text/javascript; charset=utf-8")
+            #expect(try request(server.port, "/static/index.html").header("Content-Type") == "text/html; charset=utf-8")
+        }
+    }
+
+    @Test func matchingETagGets304() async throws {
+        try await withStaticServer { server in
+            let first = try request(server.port, "/static/app.js")
+            let etag = try #require(first.header("ETag"))
+            let again = try request(server.port, "/static/app.js", headers: ["If-None-Match": etag])
+            #expect(again.status == 304)
+            #expect(again.body.isEmpty)
+            #expect(again.header("ETag") == etag)
+            #expect(try request(server.port, "/static/app.js", headers: ["If-None-Match": "W/\(etag)"]).status == 304)
+            #expect(
+                try request(server.port, "/static/app.js", headers: ["If-None-Match": "\"other\", \(etag)"]).status
+                    == 304)
+            #expect(try request(server.port, "/static/app.js", headers: ["If-None-Match": "\"other\""]).status == 200)
+        }
+    }
+
+    @Test(arguments: [
+        "/static/../Package.swift",
+        "/static/%2e%2e/Package.swift",
+        "/static/%2E%2E/%2E%2E/etc/passwd",
+        "/static/css/..%2F..%2Fsecret.txt",
+        "/static//etc/passwd",
+        "/static/%2Fetc%2Fpasswd",
+        "/static/leak.txt",
+        "/static/.env",
+        "/static/css",
+        "/static/css/../../secret.txt",
+    ])
+    func pathsThatEscapeTheFolderAre404(target: String) async throws {
+        try await withStaticServer { server in
+            let response = try request(server.port, target)
+            #expect(response.status == 404)
+            #expect(!response.text.contains("top secret"))
+        }
+    }
+
+    @Test func symlinkInsideTheFolderIsServed() async throws {
+        try await withStaticServer { server in
+            let alias = try request(server.port, "/static/alias.css")
+            #expect(alias.text == "body{}")
+        }
+    }
+
+    @Test func missingFolderIsAClearError() {
+        #expect {
+            try StaticFiles(folder: "/nonexistent/formwright")
+        } throws: { error in
+            "\(error)".contains("/nonexistent/formwright") && "\(error)".contains("does not exist")
+        }
+    }
+}

@@ -39,7 +39,8 @@ extension Server {
             return send(.error(.badRequest, error.description), context, connection, close: true)
         }
         if context.headers.values(for: "Content-Length").count > 1 {
-            return send(.error(.badRequest, "a request must carry one Content-Length"), context, connection, close: true)
+            let refusal = Response.error(.badRequest, "a request must carry one Content-Length")
+            return send(refusal, context, connection, close: true)
         }
         let verdict = UploadState.checkHeaders(
             method: context.method, contentLength: context.headers["Content-Length"],

@@ -68,4 +68,18 @@ public struct AccessRecord: Sendable {
     public let remoteAddress: SocketAddress?
     /// Why the exchange ended when it did not end normally (`client closed`, `timed out`).
     public let abortReason: String?
+
+    /// A record with every field given, for log formatters and their tests.
+    public init(
+        method: String, target: String, status: Int?, bytes: Int, duration: Duration, remoteAddress: SocketAddress?,
+        abortReason: String?
+    ) {
+        self.method = method
+        self.target = target
+        self.status = status
+        self.bytes = bytes
+        self.duration = duration
+        self.remoteAddress = remoteAddress
+        self.abortReason = abortReason
+    }
 }

@@ -1,0 +1,32 @@
+import HTTPServer
+import Testing
+
+@testable import FormServer
+
+@Suite struct AccessLogLineTests {
+    @Test func lineNamesMethodTargetStatusBytesDurationAndPeer() {
+        let record = AccessRecord(
+            method: "GET", target: "/forms/event?x=1", status: 200, bytes: 6144, duration: .microseconds(420),
+            remoteAddress: nil, abortReason: nil)
+        #expect(AccessLogLine(record).description == "GET /forms/event?x=1 200 6144B 0.42ms")
+    }
+
+    @Test func abortedRequestSaysWhy() {
+        let record = AccessRecord(
+            method: "POST", target: "/forms/event", status: nil, bytes: 0, duration: .milliseconds(1500),
+            remoteAddress: nil, abortReason: "client closed the connection")
+        #expect(AccessLogLine(record).description == "POST /forms/event - 0B 1500.00ms (client closed the connection)")
+    }
+
+    @Test func controlCharactersCannotForgeLogLines() {
+        #expect(AccessLogLine.printable("/x\nGET /admin 200") == "/x\\x0aGET /admin 200")
+        #expect(AccessLogLine.printable("/a\u{1b}[31m") == "/a\\x1b[31m")
+    }
+
+    @Test(arguments: [
+        (Duration.nanoseconds(0), "0.00ms"), (.microseconds(5), "0.00ms"), (.microseconds(12_345), "12.34ms"),
+    ])
+    func millisecondsHaveTwoDecimals(duration: Duration, text: String) {
+        #expect(AccessLogLine.milliseconds(duration) == text)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The repository root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The `formwright` binary built beside the test bundle.
+let formwrightBinary: URL = {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = testBinary.deletingLastPathComponent()
+    // The test bundle may be a directory (`FormwrightPackageTests.xctest/...`): walk up to the bin folder.
+    while directory.path != "/" {
+        let candidate = directory.appendingPathComponent("formwright")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return candidate
+        }
+        directory = directory.deletingLastPathComponent()
+    }
+    return repositoryRoot.appendingPathComponent(".build/debug/formwright")
+}()
+
+/// A `formwright` process whose output is collected as it runs.
+final class FormwrightProcess: @unchecked Sendable {
+    let process = Process()
+    private let output = Pipe()
+    private let lock = NSLock()
+    private var collected = Data()
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = formwrightBinary
+        process.arguments = arguments
+        var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FORMWRIGHT_") }
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        process.currentDirectoryURL = repositoryRoot
+        process.standardOutput = output
+        process.standardError = output
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.collected.append(data) }
+        }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        output.fileHandleForReading.readabilityHandler = nil
+    }
+
+    var text: String { lock.withLock { String(decoding: collected, as: UTF8.self) } }
+
+    /// Waits, bounded, for the process to exit; returns its status, or nil if it is still running.
+    func waitForExit(seconds: Double = 15) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else {
+            process.terminate()
+            return nil
+        }
+        usleep(50_000)  // let the last output arrive
+        return process.terminationStatus
+    }
+
+    /// The port from the `listening address=127.0.0.1:PORT` log line, once it appears.
+    func listeningPort(seconds: Double = 15) -> Int? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let range = text.range(of: #"listening address=[^ ]*:(\d+)"#, options: .regularExpression) {
+                return Int(text[range].split(separator: ":").last ?? "")
+            }
+            guard process.isRunning else { return nil }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+}
+
+/// Runs `formwright` with `arguments` to completion and returns its exit status and output.
+func runFormwright(
+    _ arguments: [String], environment: [String: String] = [:]
+) throws -> (status: Int32?, output: String) {
+    let process = try FormwrightProcess(arguments, environment: environment)
+    let status = process.waitForExit()
+    return (status, process.text)
+}
+
+/// One HTTP/1.1 exchange over a loopback socket: the raw answer, up to `limit` bytes or the peer's close.
+func exchange(port: Int, _ text: String, closeAfter: Bool = true) throws -> String {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var wait = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard connected == 0 else { throw CocoaError(.fileReadNoPermission) }
+    _ = text.withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    var answer = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        guard count > 0 else { break }
+        answer.append(contentsOf: buffer[0..<count])
+        if !closeAfter, String(decoding: answer, as: UTF8.self).contains("\r\n\r\n") { break }
+    }
+    return String(decoding: answer, as: UTF8.self)
+}
+
+/// A temporary empty folder, removed by the caller.
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("formwright-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

@@ -5,14 +5,16 @@ SWIFT ?= swift
 PORT ?= 8080
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test format-check bench clean
+.PHONY: serve test deps test-deps build release swift-test predicate-corpus check-forms format-check bench fuzz clean
+SHARED ?= ../shared
+BIN = $$($(SWIFT) build --show-bin-path)
 
 ## serve: install what is missing, build release, serve Forms/ on http://127.0.0.1:$(PORT)
 serve: deps release
 	$$($(SWIFT) build -c release --show-bin-path)/formwright serve --port $(PORT)
 
 ## test: install what is missing, then run every test
-test: test-deps format-check swift-test
+test: test-deps format-check swift-test predicate-corpus check-forms
 
 deps:
 	@scripts/install-deps.sh
@@ -30,12 +32,29 @@ swift-test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+## predicate-corpus: the shared NSPredicate conformance corpus through `formwright predicate`
+predicate-corpus:
+	python3 $(SHARED)/predicates/check.py --impl "$(BIN)/formwright predicate" $(SHARED)/predicates/cases.jsonl
+
+## check-forms: every example in Forms/ loads and compiles
+check-forms:
+	$(BIN)/formwright check Forms
+
 ## format-check: fails when `swift format` would change a file (.swift-format holds the style)
 format-check:
 	@$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 bench:
 	bench/run.sh
+
+## bench-predicate: evaluations/s, parse time and allocations of compiled predicates (release build)
+bench-predicate:
+	$(SWIFT) build -c release --product predicate-bench
+	$$($(SWIFT) build -c release --show-bin-path)/predicate-bench
+
+## fuzz: libFuzzer over the predicate parser and evaluator, 1,000,000 executions
+fuzz:
+	fuzz/run.sh
 
 clean:
 	rm -rf .build

@@ -22,6 +22,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // The only door to C: libmicrohttpd through pkg-config, plus a few inline adapters in shim.h.
@@ -35,9 +36,16 @@ let package = Package(
             dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        // The predicate language: pure Swift, knows nothing of HTTP or forms' storage.
+        .target(name: "FormPredicate", swiftSettings: swiftSettings),
+        .target(
+            name: "FormModel",
+            dependencies: ["FormPredicate", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "FormServer",
-            dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HTTPServer", "FormModel", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -45,11 +53,24 @@ let package = Package(
             dependencies: [
                 "FormServer",
                 "HTTPServer",
+                "FormModel",
+                "FormPredicate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
+        // Benchmarks: built on demand by bench/, never part of the product.
+        .target(name: "CAllocationCounter", path: "bench/CAllocationCounter"),
+        .executableTarget(
+            name: "predicate-bench",
+            dependencies: ["FormPredicate", "CAllocationCounter"],
+            path: "bench/predicate-bench",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "FormPredicateTests", dependencies: ["FormPredicate"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FormModelTests", dependencies: ["FormModel", "FormPredicate"], swiftSettings: swiftSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
         .testTarget(name: "FormServerTests", dependencies: ["FormServer", "HTTPServer"], swiftSettings: swiftSettings),
         .testTarget(name: "FormwrightTests", dependencies: ["formwright"], swiftSettings: swiftSettings),

@@ -1,3 +1,4 @@
+import FormModel
 import Foundation
 import HTTPServer
 import Logging
@@ -13,12 +14,21 @@ import Logging
 public final class FormServerApp: Sendable {
     /// The HTTP server; its port is known after `start()`.
     public let server: Server
+    /// The compiled forms served.
+    public let catalog: FormCatalog
     private let logger: Logger
 
     /// Loads what the routes serve and builds them; fails with a message naming the folder at fault.
     public init(configuration: FormServerConfiguration, logger: Logger = Logger(label: "formwright")) throws {
         self.logger = logger
         try Self.checkFolder(configuration.formsFolder, role: "forms")
+        // The same checks as `formwright check`: an invalid form stops the server before it listens.
+        do {
+            catalog = try FormCatalog(folder: configuration.formsFolder)
+        } catch {
+            throw FormServerError(message: "invalid forms:\n" + error.description)
+        }
+        logger.info("forms loaded", metadata: ["forms": "\(catalog.ids.joined(separator: ", "))"])
         let files = try StaticFiles(folder: configuration.publicFolder) { path, reason in
             logger.warning("static file left out", metadata: ["file": "\(path)", "reason": "\(reason)"])
         }

@@ -1,0 +1,74 @@
+/// A node of a form's dependency graph: one fact the server computes per submission.
+public enum FormFact: Hashable, Sendable, CustomStringConvertible {
+    /// Whether row `index` (in `CompiledForm.rows`) is hidden, its section's state included.
+    case rowHidden(Int)
+    /// Whether row `index` is disabled.
+    case rowDisabled(Int)
+    /// The value row `index` shows to conditions (null when hidden under `hiddenValues: clear`).
+    case rowValue(Int)
+    /// Whether section `index` is hidden.
+    case sectionHidden(Int)
+
+    public var description: String {
+        switch self {
+        case .rowHidden(let index): "row \(index).hidden"
+        case .rowDisabled(let index): "row \(index).disabled"
+        case .rowValue(let index): "row \(index).value"
+        case .sectionHidden(let index): "section \(index).hidden"
+        }
+    }
+}
+
+/// Facts and what each one reads; ordered so every fact comes after the facts it reads.
+struct DependencyGraph {
+    private(set) var edges: [FormFact: [FormFact]] = [:]
+    private(set) var facts: [FormFact] = []
+
+    mutating func add(_ fact: FormFact) {
+        if edges[fact] == nil {
+            edges[fact] = []
+            facts.append(fact)
+        }
+    }
+
+    /// `fact` reads `dependency`.
+    mutating func add(_ fact: FormFact, reads dependency: FormFact) {
+        add(fact)
+        add(dependency)
+        if !edges[fact]!.contains(dependency) { edges[fact]!.append(dependency) }
+    }
+
+    /// The facts in an order where each comes after what it reads, or a cycle when there is none.
+    func ordered() -> Result<[FormFact], CycleError> {
+        var state: [FormFact: Int] = [:]  // 1 = on the current path, 2 = done
+        var order: [FormFact] = []
+        var path: [FormFact] = []
+
+        func visit(_ fact: FormFact) -> [FormFact]? {
+            if state[fact] == 2 { return nil }
+            if state[fact] == 1 {
+                let start = path.firstIndex(of: fact)!
+                return Array(path[start...]) + [fact]
+            }
+            state[fact] = 1
+            path.append(fact)
+            for dependency in edges[fact] ?? [] {
+                if let cycle = visit(dependency) { return cycle }
+            }
+            path.removeLast()
+            state[fact] = 2
+            order.append(fact)
+            return nil
+        }
+
+        for fact in facts {
+            if let cycle = visit(fact) { return .failure(CycleError(facts: cycle)) }
+        }
+        return .success(order)
+    }
+
+    /// A dependency cycle, as the facts along it (the first repeated at the end).
+    struct CycleError: Error {
+        let facts: [FormFact]
+    }
+}

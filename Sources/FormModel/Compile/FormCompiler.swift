@@ -1,0 +1,217 @@
+import FormPredicate
+
+/// Checks a loaded `Form` as a whole and compiles it: duplicate tags, predicate syntax (with the
+/// column), references to unknown tags, dependency cycles (printed as a path), regex syntax.
+public struct FormCompiler: Sendable {
+    /// A compiler; it holds no state.
+    public init() {}
+
+    /// Compiles `form`, or throws every problem found, each naming `file` and the place in it.
+    public func compile(_ form: Form, file: String) throws(LoadProblems) -> CompiledForm {
+        var context = CompilationContext(form: form, file: file)
+        context.collectNames()
+        let sections = context.compileSections()
+        let rows = context.compileRows()
+        context.linkFacts(rows: rows, sections: sections)
+        // Ordered even when other problems were found, so a cycle is reported in the same run.
+        switch context.graph.ordered() {
+        case .success(let order):
+            guard context.problems.isEmpty else { throw LoadProblems(context.problems) }
+            return CompiledForm(form: form, rows: rows, sections: sections, order: order, rowIndex: context.rowIndex)
+        case .failure(let cycle):
+            let text = cycle.facts.map { context.describe($0) }.joined(separator: " → ")
+            throw LoadProblems(
+                context.problems + [LoadProblem(file: file, path: "", message: "dependency cycle: \(text)")])
+        }
+    }
+}
+
+/// The state of one compilation.
+private struct CompilationContext {
+    let form: Form
+    let file: String
+    var problems: [LoadProblem] = []
+    var rowIndex: [String: Int] = [:]
+    var sectionIndex: [String: Int] = [:]
+    var multivaluedSection: [String: Int] = [:]
+    var graph = DependencyGraph()
+    private var rowPaths: [String] = []
+    private var rowSections: [Int] = []
+
+    init(form: Form, file: String) {
+        self.form = form
+        self.file = file
+    }
+
+    mutating func problem(_ path: String, _ message: String) {
+        problems.append(LoadProblem(file: file, path: path, message: message))
+    }
+
+    /// Indexes every tag, reporting duplicates across rows, sections and multivalued tags.
+    mutating func collectNames() {
+        var owner: [String: String] = [:]
+        func claim(_ tag: String, _ path: String, _ problems: inout [LoadProblem], _ file: String) -> Bool {
+            if let first = owner[tag] {
+                problems.append(
+                    LoadProblem(file: file, path: path, message: "duplicate tag '\(tag)' (first used at \(first))"))
+                return false
+            }
+            owner[tag] = path
+            return true
+        }
+        var index = 0
+        for (s, section) in form.sections.enumerated() {
+            if let tag = section.tag, claim(tag, "sections[\(s)].tag", &problems, file) { sectionIndex[tag] = s }
+            if let tag = section.multivaluedTag, claim(tag, "sections[\(s)].multivaluedTag", &problems, file) {
+                multivaluedSection[tag] = s
+            }
+            for (r, row) in section.rows.enumerated() {
+                let path = "sections[\(s)].rows[\(r)]"
+                rowPaths.append(path)
+                rowSections.append(s)
+                // Rows of a multivalued section repeat: they are read together through the multivalued tag.
+                if let tag = row.tag, !section.isMultivalued, claim(tag, path + ".tag", &problems, file) {
+                    rowIndex[tag] = index
+                }
+                if row.tag == nil, row.type.takesInput, !section.isMultivalued {
+                    problem(path, "a \(row.type.rawValue) row needs a tag to carry its value")
+                }
+                index += 1
+            }
+        }
+    }
+
+    private var knownNames: Set<String> {
+        Set(rowIndex.keys).union(sectionIndex.keys).union(multivaluedSection.keys)
+    }
+
+    /// Parses `condition` and binds each variable to the fact it reads.
+    mutating func compile(_ condition: Condition, at path: String) -> CompiledCondition {
+        guard case .predicate(let source) = condition else {
+            if case .constant(let flag) = condition { return .constant(flag) }
+            return .constant(false)
+        }
+        let predicate: Predicate
+        do {
+            predicate = try Predicate(source, options: .form(tags: knownNames))
+        } catch {
+            problem(path, "\(error.message) at column \(error.column) in '\(source)'")
+            return .constant(false)
+        }
+        var bindings: [FormFact] = []
+        for variable in predicate.variables {
+            guard let fact = fact(for: variable, at: path, in: source) else { return .constant(false) }
+            bindings.append(fact)
+        }
+        return .predicate(predicate, bindings: bindings)
+    }
+
+    private mutating func fact(for variable: PredicateVariable, at path: String, in source: String) -> FormFact? {
+        if let row = rowIndex[variable.name] {
+            switch variable.attribute {
+            case .value: return .rowValue(row)
+            case .isHidden: return .rowHidden(row)
+            case .isDisabled: return .rowDisabled(row)
+            }
+        }
+        if let section = sectionIndex[variable.name] ?? multivaluedSection[variable.name] {
+            if variable.attribute == .isHidden { return .sectionHidden(section) }
+            if variable.attribute == .value, let multivalued = multivaluedSection[variable.name] {
+                return .sectionHidden(multivalued)
+            }
+            problem(
+                path, "'$\(variable.name)' is a section: only $\(variable.name).isHidden can be read, in '\(source)'")
+            return nil
+        }
+        var message = "unknown tag '\(variable.name)' in '\(source)'"
+        if let close = knownNames.min(by: { editDistance($0, variable.name) < editDistance($1, variable.name) }),
+            editDistance(close, variable.name) <= 2
+        {
+            message += " (did you mean '\(close)'?)"
+        }
+        problem(path, message)
+        return nil
+    }
+
+    mutating func compileSections() -> [CompiledSection] {
+        var start = 0
+        return form.sections.enumerated().map { index, section in
+            let hidden = compile(section.hidden, at: "sections[\(index)].hidden")
+            defer { start += section.rows.count }
+            return CompiledSection(
+                index: index, section: section, hidden: hidden, rows: start..<(start + section.rows.count))
+        }
+    }
+
+    mutating func compileRows() -> [CompiledRow] {
+        form.allRows.enumerated().map { index, entry in
+            let path = rowPaths[index]
+            let row = entry.value
+            let disabled =
+                form.disabled ? CompiledCondition.constant(true) : compile(row.disabled, at: path + ".disabled")
+            return CompiledRow(
+                index: index, sectionIndex: entry.section, row: row, path: path,
+                hidden: compile(row.hidden, at: path + ".hidden"), disabled: disabled,
+                required: compile(row.required, at: path + ".required"),
+                validators: row.validators.enumerated().map {
+                    compileValidator($1, row: row, at: "\(path).validators[\($0)]")
+                })
+        }
+    }
+
+    private mutating func compileValidator(_ spec: ValidatorSpec, row: Row, at path: String) -> CompiledValidator {
+        var condition: CompiledCondition?
+        var regex: SafeRegex?
+        var otherRow: Int?
+        switch spec.kind {
+        case .predicate(let source):
+            condition = compile(.predicate(source), at: path + ".predicate")
+        case .regex(let pattern):
+            do { regex = try SafeRegex(pattern) } catch {
+                problem(path + ".pattern", "invalid regular expression: \(error)")
+            }
+        case .equalsRow(let tag):
+            otherRow = rowIndex[tag]
+            if otherRow == nil { problem(path + ".row", "unknown tag '\(tag)'") }
+        case .min(let bound), .max(let bound):
+            if !bound.fits(row.type.valueKind) {
+                problem(path + ".value", "the bound '\(bound)' does not fit a \(row.type.rawValue) row")
+            }
+        case .email, .url, .minLength, .maxLength, .custom:
+            break
+        }
+        return CompiledValidator(spec: spec, condition: condition, regex: regex, otherRow: otherRow)
+    }
+
+    /// Adds every fact and what it reads. Required and validator predicates read facts but feed none,
+    /// so they are checked for unknown tags above and run after everything else.
+    mutating func linkFacts(rows: [CompiledRow], sections: [CompiledSection]) {
+        for section in sections {
+            graph.add(.sectionHidden(section.index))
+            for read in section.hidden.reads { graph.add(.sectionHidden(section.index), reads: read) }
+        }
+        for row in rows {
+            graph.add(.rowHidden(row.index), reads: .sectionHidden(row.sectionIndex))
+            for read in row.hidden.reads { graph.add(.rowHidden(row.index), reads: read) }
+            graph.add(.rowDisabled(row.index))
+            for read in row.disabled.reads { graph.add(.rowDisabled(row.index), reads: read) }
+            // A value shown to conditions depends on whether the row is disabled (the server's value
+            // wins) and, when hidden rows are cleared, on whether it is hidden (then it is null).
+            graph.add(.rowValue(row.index), reads: .rowDisabled(row.index))
+            if form.hiddenValues == .clear { graph.add(.rowValue(row.index), reads: .rowHidden(row.index)) }
+        }
+    }
+
+    /// `alert.hidden`, `all-day.value`, `section 'details'.hidden`: a fact as a form author reads it.
+    func describe(_ fact: FormFact) -> String {
+        func rowName(_ index: Int) -> String {
+            form.allRows[index].value.tag ?? rowPaths[index]
+        }
+        switch fact {
+        case .rowHidden(let index): return "\(rowName(index)).hidden"
+        case .rowDisabled(let index): return "\(rowName(index)).disabled"
+        case .rowValue(let index): return "\(rowName(index)).value"
+        case .sectionHidden(let index): return "\(form.sections[index].tag ?? "sections[\(index)]").hidden"
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Reads one JSON/YAML object of a descriptor: typed accessors that report a problem (with the path
+/// and position) instead of failing, and a `finish` that reports every key nobody read as unknown.
+struct ObjectReader {
+    let path: String
+    let node: DescriptorNode
+    let log: ProblemLog
+    private let pairs: [(key: String, value: DescriptorNode, keyPosition: DescriptorNode.Position)]
+    private var used: Set<String> = []
+
+    /// A reader for `node`, or nil (with a problem logged) when it is not an object.
+    init?(_ node: DescriptorNode, path: String, log: ProblemLog) {
+        guard case .mapping(let pairs, _) = node else {
+            log.add(path, "expected an object, found \(node.kindName)", at: node)
+            return nil
+        }
+        self.path = path
+        self.node = node
+        self.log = log
+        self.pairs = pairs
+    }
+
+    /// The path of a key inside this object: `sections[1].rows[3]` + `hidden`.
+    func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// The raw node for `key`, marking the key as known.
+    mutating func node(_ key: String) -> DescriptorNode? {
+        used.insert(key)
+        return pairs.first { $0.key == key }?.value
+    }
+
+    mutating func string(_ key: String) -> String? {
+        guard let value = node(key) else { return nil }
+        guard case .scalar(let text, _, _) = value else {
+            log.add(path(key), "expected text, found \(value.kindName)", at: value)
+            return nil
+        }
+        return text
+    }
+
+    mutating func bool(_ key: String) -> Bool? {
+        guard let value = node(key) else { return nil }
+        if let flag = Self.bool(value) { return flag }
+        log.add(path(key), "expected true or false", at: value)
+        return nil
+    }
+
+    mutating func integer(_ key: String, minimum: Int = Int.min) -> Int? {
+        guard let value = node(key) else { return nil }
+        guard case .scalar(let text, _, _) = value, let number = Int(text), number >= minimum else {
+            log.add(
+                path(key),
+                minimum == Int.min ? "expected a whole number" : "expected a whole number of at least \(minimum)",
+                at: value)
+            return nil
+        }
+        return number
+    }
+
+    /// A constant or a predicate: `true`, `false`, or a string such as `"$alert == 'never'"`.
+    mutating func condition(_ key: String) -> Condition? {
+        guard let value = node(key) else { return nil }
+        if let flag = Self.bool(value) { return .constant(flag) }
+        guard case .scalar(let text, _, _) = value else {
+            log.add(path(key), "expected true, false or a predicate string, found \(value.kindName)", at: value)
+            return nil
+        }
+        return .predicate(text)
+    }
+
+    /// A list of strings; a single string counts as a list of one.
+    mutating func strings(_ key: String) -> [String]? {
+        guard let value = node(key) else { return nil }
+        switch value {
+        case .scalar(let text, _, _): return [text]
+        case .sequence(let items, _):
+            return items.enumerated().compactMap { index, item in
+                guard case .scalar(let text, _, _) = item else {
+                    log.add("\(path(key))[\(index)]", "expected text, found \(item.kindName)", at: item)
+                    return nil
+                }
+                return text
+            }
+        case .mapping:
+            log.add(path(key), "expected a list of texts, found an object", at: value)
+            return nil
+        }
+    }
+
+    /// The items of a list, with their paths.
+    mutating func list(_ key: String) -> [(path: String, node: DescriptorNode)]? {
+        guard let value = node(key) else { return nil }
+        guard case .sequence(let items, _) = value else {
+            log.add(path(key), "expected a list, found \(value.kindName)", at: value)
+            return nil
+        }
+        return items.enumerated().map { ("\(path(key))[\($0.offset)]", $0.element) }
+    }
+
+    /// Reports every key that no accessor asked for: a misspelt `requierd` is an error, not silence.
+    func finish() {
+        for (key, _, position) in pairs where !used.contains(key) {
+            var message = "unknown key '\(key)'"
+            if let suggestion = used.min(by: { editDistance($0, key) < editDistance($1, key) }),
+                editDistance(suggestion, key) <= 2
+            {
+                message += " (did you mean '\(suggestion)'?)"
+            }
+            log.add(path(key), message, line: position.line, column: position.column)
+        }
+    }
+
+    /// Whether the object has `key` (marking it as known).
+    mutating func has(_ key: String) -> Bool { node(key) != nil }
+
+    static func bool(_ node: DescriptorNode) -> Bool? {
+        guard case .scalar(let text, let isPlain, _) = node, isPlain else { return nil }
+        switch text {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
+        default: return nil
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints on short keys.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased())
+    let b = Array(b.lowercased())
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The JSON-lines protocol of `predicate-cli` and `formwright predicate`, used by `check.py`.
+///
+/// Each input line is `{"predicate": "...", "vars": {...}}`; each answer is one line, in order:
+/// `{"result": true}`, `{"result": false}` or `{"error": "..."}`. A malformed line gets an error line.
+/// Blank lines are skipped.
+public enum PredicateLineProtocol {
+    /// Reads requests from `input` until end of file, writing and flushing one answer per request.
+    public static func run(input: FileHandle, output: FileHandle) {
+        var pending = Data()
+        while true {
+            let chunk = input.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            var answers = ""
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending.removeSubrange(pending.startIndex...newline)
+                if let answer = response(toLine: line) { answers += answer + "\n" }
+            }
+            // One write per chunk read: the answers are on the wire before we block reading again.
+            if !answers.isEmpty { output.write(Data(answers.utf8)) }
+        }
+        if let answer = response(toLine: String(decoding: pending, as: UTF8.self)) {
+            output.write(Data((answer + "\n").utf8))
+        }
+    }
+
+    /// The answer line (without newline) for one request line, or `nil` for a blank line.
+    public static func response(toLine line: String) -> String? {
+        guard line.contains(where: { !$0.isWhitespace }) else { return nil }
+        let request: Request
+        do {
+            request = try JSONDecoder().decode(Request.self, from: Data(line.utf8))
+        } catch {
+            return errorLine("malformed request line: \(error)")
+        }
+        do {
+            let predicate = try Predicate(request.predicate)
+            let result = try predicate.evaluate(request.vars ?? [:])
+            return result ? #"{"result":true}"# : #"{"result":false}"#
+        } catch {
+            return errorLine("\(error)")
+        }
+    }
+
+    private static func errorLine(_ message: String) -> String {
+        var writer = JSONWriter()
+        writer.raw("{")
+        writer.key("error", first: true)
+        writer.writeString(message)
+        writer.raw("}")
+        return writer.text
+    }
+
+    private struct Request: Decodable {
+        let predicate: String
+        let vars: [String: PredicateValue]?
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import FormModel
+
+/// `formwright check [Forms]`: loads and compiles every descriptor, reporting every problem.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check the form descriptors in a folder.",
+        discussion: """
+            Prints every problem (file, place in the file, what is wrong) and exits 1, or prints one \
+            line per form and exits 0. 'serve' runs the same checks and refuses to start on a problem.
+            """
+    )
+
+    @Argument(help: "The folder of form descriptors.")
+    var folder = "Forms"
+
+    func run() throws {
+        do {
+            let catalog = try FormCatalog(folder: folder)
+            for id in catalog.ids {
+                guard let form = catalog.forms[id] else { continue }
+                let conditions =
+                    form.rows.filter { !$0.hidden.reads.isEmpty || !$0.disabled.reads.isEmpty }.count
+                    + form.sections.filter { !$0.hidden.reads.isEmpty }.count
+                print("ok \(id): \(form.sections.count) sections, \(form.rows.count) rows, \(conditions) conditions")
+            }
+            if catalog.ids.isEmpty { print("no forms in \(folder)") }
+        } catch {
+            for problem in error.problems { print(problem) }
+            print("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") found")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import FormPredicate
+import Testing
+
+@testable import FormModel
+
+private func compile(_ text: String) throws -> CompiledForm {
+    let form = try load(text).get()
+    return try FormCompiler().compile(form, file: "test.yaml")
+}
+
+@Suite struct CompilerTests {
+    @Test func nonIdentifierTagsAreReferenceable() throws {
+        let form = try compile(
+            """
+            sections:
+              - rows:
+                  - { tag: all-day, type: booleanSwitch }
+                  - { tag: starts, type: time, hidden: "$all-day == 1" }
+            """)
+        guard case .predicate(_, let bindings) = try #require(form.row("starts")).hidden else {
+            Issue.record("not compiled")
+            return
+        }
+        #expect(bindings == [.rowValue(0)])
+    }
+
+    @Test func attributesBindToRowState() throws {
+        let form = try compile(
+            """
+            sections:
+              - rows:
+                  - { tag: a, type: integer }
+              - tag: extra
+                hidden: "$a == 0"
+                rows:
+                  - { tag: b, type: text, disabled: "$a.isHidden == YES OR $extra.isHidden == YES" }
+                  - { tag: c, type: text, hidden: "$b.isDisabled == YES" }
+            """)
+        #expect(try #require(form.row("b")).disabled.reads == [.rowHidden(0), .sectionHidden(1)])
+        #expect(try #require(form.row("c")).hidden.reads == [.rowDisabled(1)])
+    }
+
+    @Test func orderPutsEveryFactAfterWhatItReads() throws {
+        let form = try compile(
+            """
+            sections:
+              - rows:
+                  - { tag: c, type: text, hidden: "$b == 'x'" }
+                  - { tag: b, type: text, hidden: "$a == 1" }
+                  - { tag: a, type: integer }
+            """)
+        let position = Dictionary(uniqueKeysWithValues: form.order.enumerated().map { ($1, $0) })
+        for fact in form.order {
+            let reads: [FormFact]
+            switch fact {
+            case .rowHidden(let index):
+                reads = form.rows[index].hidden.reads + [.sectionHidden(form.rows[index].sectionIndex)]
+            case .rowDisabled(let index): reads = form.rows[index].disabled.reads
+            case .rowValue(let index): reads = [.rowDisabled(index), .rowHidden(index)]
+            case .sectionHidden(let index): reads = form.sections[index].hidden.reads
+            }
+            for read in reads { #expect(position[read]! < position[fact]!, "\(read) must come before \(fact)") }
+        }
+    }
+
+    @Test func cycleIsPrintedAsAPath() {
+        #expect {
+            try compile(
+                """
+                sections:
+                  - rows:
+                      - { tag: a, type: booleanSwitch, hidden: "$b == 1" }
+                      - { tag: b, type: booleanSwitch, hidden: "$a == 1" }
+                """)
+        } throws: { error in
+            "\(error)" == "test.yaml: dependency cycle: a.hidden → b.value → b.hidden → a.value → a.hidden"
+        }
+    }
+
+    @Test func keepModeLetsHiddenRowsFeedConditionsWithoutACycle() throws {
+        let form = try compile(
+            """
+            hiddenValues: keep
+            sections:
+              - rows:
+                  - { tag: a, type: booleanSwitch, hidden: "$b == 1" }
+                  - { tag: b, type: booleanSwitch, hidden: "$a == 1" }
+            """)
+        #expect(form.rows.count == 2)
+    }
+
+    @Test func syntaxErrorNamesTheColumn() {
+        #expect {
+            try compile("sections: [{rows: [{tag: a, type: text, hidden: \"$a == \"}]}]")
+        } throws: { error in
+            "\(error)".contains("rows[0].hidden: expected a value after '==' at column 7 in '$a == '")
+        }
+    }
+
+    @Test func seedEventFormCompiles() throws {
+        let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let catalog = try FormCatalog(folder: "/" + root + "/Forms")
+        let event = try #require(catalog.forms["event"])
+        #expect(
+            event.rows.compactMap(\.row.tag) == [
+                "title", "location", "all-day", "starts", "ends", "repeat", "alert", "second-alert", "url", "email",
+                "guests", "notes",
+            ])
+        #expect(try #require(event.row("second-alert")).hidden.reads == [.rowValue(6)])
+    }
+}

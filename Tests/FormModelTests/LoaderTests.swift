@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import FormModel
+
+/// Loads descriptor text, returning the form or the problems' descriptions.
+func load(_ text: String, file: String = "test.yaml") -> Result<Form, LoadProblems> {
+    FormLoader().load(text, file: file, defaultID: "test")
+}
+
+func problems(_ text: String) -> [String] {
+    switch load(text) {
+    case .success: []
+    case .failure(let failure): failure.problems.map(\.description)
+    }
+}
+
+@Suite struct LoaderTests {
+    @Test func jsonAndYamlGiveTheSameForm() throws {
+        let json =
+            #"{"id": "pets", "title": "Pets", "sections": [{"rows": [{"tag": "has_pets", "type": "booleanSwitch", "title": "Pets?", "value": true}]}]}"#
+        let yaml = """
+            id: pets
+            title: Pets
+            sections:
+              - rows:
+                  - { tag: has_pets, type: booleanSwitch, title: "Pets?", value: true }
+            """
+        #expect(try load(json).get() == load(yaml).get())
+    }
+
+    @Test func formIdDefaultsToTheFileName() throws {
+        #expect(try load("sections: []").get().id == "test")
+    }
+
+    @Test func misspeltKeyIsAnErrorWithASuggestion() {
+        let found = problems("sections:\n  - rows:\n      - { tag: a, type: text, requierd: true }\n")
+        #expect(
+            found == [
+                "test.yaml: sections[0].rows[0].requierd: unknown key 'requierd' (did you mean 'required'?) (line 3, column 31)"
+            ])
+    }
+
+    @Test func unknownRowTypeListsTheKnownOnes() throws {
+        let found = try #require(problems("sections: [{rows: [{tag: a, type: txt}]}]").first)
+        #expect(found.contains("unknown row type 'txt'; known types: text, name, url"))
+        #expect(found.contains("label"))
+    }
+
+    @Test func everyProblemOfAFileIsReported() {
+        let found = problems(
+            """
+            sections:
+              - rows:
+                  - { tag: a, type: selectorPush }
+                  - { tag: b, type: integer, value: abc }
+                  - { tag: c, type: selectorPush, value: x, options: [y, z] }
+                  - { tag: a, type: text, hidden: "$nope == 1" }
+                  - { tag: d, type: text, validators: [{ kind: maxLength, value: -1 }] }
+            """)
+        #expect(found.count == 6)
+        #expect(found.contains { $0.contains("rows[0].options: a selectorPush row needs options") })
+        #expect(found.contains { $0.contains("rows[1].value: 'abc' is not a whole number") })
+        #expect(found.contains { $0.contains("rows[2].value: the value 'x' is not among the options (y, z)") })
+        #expect(found.contains { $0.contains("rows[3].tag: duplicate tag 'a'") })
+        #expect(found.contains { $0.contains("rows[3].hidden: unknown tag 'nope'") })
+        #expect(found.contains { $0.contains("validators[0].value: expected a whole number of at least 0") })
+    }
+
+    @Test func yamlNoStaysTextWhereTextIsExpected() throws {
+        let form = try load("sections: [{rows: [{tag: answer, type: selectorPush, value: no, options: [yes, no]}]}]")
+            .get()
+        #expect(form.sections[0].rows[0].value == .option("no"))
+        #expect(form.sections[0].rows[0].options.map(\.value) == ["yes", "no"])
+    }
+
+    @Test func typedDefaultValuesAreParsed() throws {
+        let form = try load(
+            """
+            sections:
+              - rows:
+                  - { tag: d, type: date, value: "2026-11-22" }
+                  - { tag: t, type: time, value: "09:30" }
+                  - { tag: s, type: datetime, value: "2026-11-22T09:30" }
+                  - { tag: n, type: decimal, value: 19.99 }
+                  - { tag: m, type: multipleSelector, value: [b, a], options: [a, b, c] }
+            """
+        ).get()
+        let values = form.sections[0].rows.map(\.value)
+        #expect(values[0] == .date(LocalDate(year: 2026, month: 11, day: 22)!))
+        #expect(values[1] == .time(LocalTime(hour: 9, minute: 30)!))
+        #expect(values[2]?.description == "2026-11-22T09:30")
+        #expect(values[3] == .decimal(Decimal(string: "19.99")!))
+        #expect(values[4] == .options(["a", "b"]))
+        #expect(problems("sections: [{rows: [{tag: d, type: date, value: '2026-02-30'}]}]").count == 1)
+    }
+
+    @Test func malformedFilesGetAClearError() {
+        #expect(problems("{\"sections\": [").first?.contains("is not valid JSON or YAML") == true)
+        #expect(problems("").first?.contains("the file is empty") == true)
+        #expect(problems("[1, 2]").first?.contains("expected an object, found a list") == true)
+        #expect(problems("{\"a\": 1, \"a\": 2, \"sections\": []}").first?.contains("duplicated key(s): 'a'") == true)
+    }
+
+    @Test func yamlAliasBombIsRefusedQuickly() {
+        var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+        for level in 1...9 {
+            let previous = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+            lines.append("a\(level): &a\(level) [\(previous)]")
+        }
+        let found = problems(lines.joined(separator: "\n"))
+        #expect(found.first?.contains("expands to more than") == true)
+    }
+
+    @Test func deepNestingIsRefused() {
+        let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+        #expect(problems(deep).first?.contains("nested more than") == true)
+    }
+
+    @Test func tenThousandRowFormIsRefusedWithinLimits() {
+        let rows = (0..<10_000).map { "{\"tag\": \"r\($0)\", \"type\": \"text\"}" }.joined(separator: ",")
+        let found = problems("{\"sections\": [{\"rows\": [\(rows)]}]}")
+        #expect(found == ["test.yaml: sections: the form has 10000 rows; forms are limited to 5000"])
+    }
+
+    @Test func oversizeAndNonUTF8FilesAreRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "formwright-load-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let big = folder.appendingPathComponent("big.json")
+        try Data(repeating: 0x20, count: 50 << 20).write(to: big)
+        let binary = folder.appendingPathComponent("binary.json")
+        try Data([0xff, 0xfe, 0x00]).write(to: binary)
+        guard case .failure(let tooBig) = FormLoader().loadFile(big.path),
+            case .failure(let notText) = FormLoader().loadFile(binary.path)
+        else {
+            Issue.record("loaded")
+            return
+        }
+        #expect(tooBig.description.contains("descriptors are limited to 4194304 bytes"))
+        #expect(notText.description.contains("not UTF-8"))
+    }
+}

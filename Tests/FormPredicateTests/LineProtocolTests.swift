@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+@testable import FormPredicate
+
+@Suite("JSON-lines protocol")
+struct LineProtocolTests {
+    @Test func answersResultLines() {
+        #expect(
+            PredicateLineProtocol.response(toLine: #"{"predicate": "$x == 1", "vars": {"x": 1}}"#)
+                == #"{"result":true}"#)
+        #expect(
+            PredicateLineProtocol.response(toLine: #"{"predicate": "$x == 2", "vars": {"x": 1}}"#)
+                == #"{"result":false}"#)
+    }
+
+    @Test func reportsErrorsAsErrorLines() throws {
+        let line = try #require(PredicateLineProtocol.response(toLine: #"{"predicate": "$x == 'a", "vars": {}}"#))
+        #expect(line == #"{"error":"unterminated string starting at column 7"}"#)
+    }
+
+    @Test func malformedLinesGetErrorsNotCrashes() throws {
+        for line in ["not json", "{}", #"{"predicate": 5}"#, "[", #"{"predicate": "$x == 1", "vars": 3}"#] {
+            let answer = try #require(PredicateLineProtocol.response(toLine: line))
+            #expect(answer.hasPrefix(#"{"error":"#))
+        }
+    }
+
+    @Test func blankLinesAreSkipped() {
+        #expect(PredicateLineProtocol.response(toLine: "  ") == nil)
+    }
+}

@@ -28,9 +28,15 @@ struct RequestTarget: Equatable, Sendable {
     /// Parses an origin-form (`/path?query`) or absolute-form (`http://host/path?query`) target.
     static func parse(_ raw: String) throws(Failure) -> RequestTarget {
         var raw = raw
-        // withUTF8 rethrows untyped errors, so the typed failure travels out as a Result.
-        let result = raw.withUTF8 { bytes in Result { () throws(Failure) -> RequestTarget in try parse(bytes) } }
-        return try result.get()
+        // withUTF8 rethrows untyped errors, so the typed failure is carried out by hand
+        // (a generic Result here costs a runtime metadata lookup per request).
+        var target: RequestTarget?
+        var failure = Failure.badPercentEncoding
+        raw.withUTF8 { bytes in
+            do throws(Failure) { target = try parse(bytes) } catch { failure = error }
+        }
+        guard let target else { throw failure }
+        return target
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> RequestTarget {
@@ -84,9 +90,16 @@ struct RequestTarget: Equatable, Sendable {
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpace: Bool
     ) throws(Failure) -> String {
-        // The common case, nothing to decode, makes no intermediate array.
+        // The common case, plain ASCII with nothing to decode, needs no validation and no intermediate array.
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        if !slice.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+        var plain = true
+        var ascii = true
+        for byte in slice {
+            if byte == UInt8(ascii: "%") || (plusIsSpace && byte == UInt8(ascii: "+")) { plain = false }
+            if byte >= 0x80 { ascii = false }
+        }
+        if plain {
+            if ascii { return String(decoding: slice, as: UTF8.self) }
             guard let text = String(validating: slice, as: UTF8.self) else { throw .badPercentEncoding }
             return text
         }

@@ -1,4 +1,5 @@
 import FormPredicate
+import Foundation
 import Testing
 
 @testable import FormModel
@@ -107,5 +108,38 @@ private func compile(_ text: String) throws -> CompiledForm {
                 "guests", "notes",
             ])
         #expect(try #require(event.row("second-alert")).hidden.reads == [.rowValue(6)])
+    }
+}
+
+@Suite struct ExampleFormsTests {
+    private let forms = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Forms").path
+
+    @Test func everyRowTypeAppearsInTheExamples() throws {
+        let catalog = try FormCatalog(folder: forms)
+        var seen = Set<RowType>()
+        for form in catalog.forms.values {
+            for section in form.form.sections {
+                seen.formUnion(section.rows.map(\.type))
+                if let template = section.rowTemplate { seen.insert(template.type) }
+            }
+        }
+        #expect(Set(RowType.allCases).subtracting(seen).isEmpty, "missing: \(Set(RowType.allCases).subtracting(seen))")
+    }
+
+    @Test func everyValidatorKindAppearsInTheValidationsForm() throws {
+        let catalog = try FormCatalog(folder: forms)
+        let validations = try #require(catalog.forms["validations"])
+        let kinds = Set(validations.rows.flatMap { $0.row.validators.map(\.kindName) })
+        #expect(
+            kinds == [
+                "regex", "email", "url", "minLength", "maxLength", "min", "max", "equalsRow", "predicate", "custom",
+            ])
+    }
+
+    @Test func petsAskForNamesOnlyWithPetsAndHideTheContactSection() throws {
+        let pets = try #require(try FormCatalog(folder: forms).forms["pets"])
+        #expect(try #require(pets.row("pet_names")).hidden.reads == [.rowValue(0)])
+        #expect(pets.sections[2].hidden.reads == [.rowValue(2)])
     }
 }

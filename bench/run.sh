@@ -70,7 +70,8 @@ done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/formwright-bench.XXXXXX")
 pids=()
 
-# Stops one process we started: TERM, up to 5 s of grace, then KILL.
+# Stops one process we started: TERM, then KILL after 10 s (formwright drains
+# in-flight requests for up to 8 s after SIGTERM).
 stop_pid() {
     local pid=$1 i
     kill -0 "$pid" 2>/dev/null || {
@@ -78,12 +79,12 @@ stop_pid() {
         return 0
     }
     kill -TERM "$pid" 2>/dev/null || true
-    for ((i = 0; i < 50; i++)); do
+    for ((i = 0; i < 100; i++)); do
         kill -0 "$pid" 2>/dev/null || break
         sleep 0.1
     done
     if kill -0 "$pid" 2>/dev/null; then
-        log "pid $pid ignored SIGTERM for 5 s; killing it"
+        log "pid $pid ignored SIGTERM for 10 s; killing it"
         kill -KILL "$pid" 2>/dev/null || true
     fi
     wait "$pid" 2>/dev/null || true

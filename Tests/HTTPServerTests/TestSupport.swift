@@ -33,24 +33,29 @@ final class RawConnection: @unchecked Sendable {
     private var pending: [UInt8] = []
 
     init(port: Int, timeout: Double = 5) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw ClientError(description: "socket() failed") }
+        // The descriptor is stored only once connected: a class whose init throws after every stored
+        // property is set still runs deinit, which would close the number a second time, possibly
+        // after another thread (a server's connection) was given it.
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { throw ClientError(description: "socket() failed") }
         var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socketFD, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard result == 0 else {
-            close(descriptor)
-            throw ClientError(description: "connect to port \(port) failed: errno \(errno)")
+            let code = errno
+            close(socketFD)
+            throw ClientError(description: "connect to port \(port) failed: errno \(code)")
         }
+        descriptor = socketFD
     }
 
     deinit { close(descriptor) }

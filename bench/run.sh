@@ -2,7 +2,7 @@
 # bench/run.sh: Formwright against the raw libmicrohttpd ceiling (bench/ceiling.c),
 # on the same machine, in alternating rounds. See bench/README.md for the knobs.
 #
-# Progress goes to stderr; the tables and one summary line per scenario go to stdout.
+# Progress goes to stderr; per scenario, a table and a summary line go to stdout.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -248,8 +248,6 @@ probe() {
     if [[ $(awk '{ print $4 }' <<<"$second") == 0 ]]; then probe_keepalive=yes; else probe_keepalive=NO; fi
 }
 
-summaries=()
-
 # measure SCENARIO DESCRIPTION FW_URL CEILING_URL [LUA]
 measure() {
     local scenario=$1 what=$2 fw_url=$3 ceil_url=$4 lua=${5:-}
@@ -342,7 +340,7 @@ measure() {
         ((bad[$role] == 0)) ||
             echo "   WARNING: $role had ${bad[$role]} non-2xx/3xx answers or socket errors under load; its figures are suspect"
     done
-    summaries+=("$scenario: formwright $rps_ratio of ceiling req/s, p99 $lat_ratio")
+    echo "$scenario: formwright $rps_ratio of ceiling req/s, p99 $lat_ratio"
 }
 
 # ---------------------------------------------------------------- build
@@ -419,13 +417,11 @@ for scenario in "${scenarios[@]}"; do
             "$fw_base$SUBMIT_PATH" "$ceiling_base$SUBMIT_PATH" "$here/post.lua"
         stop_ceiling
         # Every POST the ceiling saw must have been read to the end.
-        read -r posts bytes < <(sed -n 's/.*served [0-9]* GET, \([0-9]*\) POST (\([0-9]*\) body bytes).*/\1 \2/p' "$ceiling_log")
+        posts= bytes=
+        read -r posts bytes < <(sed -n 's/.*served [0-9]* GET, \([0-9]*\) POST (\([0-9]*\) body bytes).*/\1 \2/p' "$ceiling_log") || true
         size=$(wc -c <"$SUBMIT_BODY")
         [[ -n ${posts:-} && $bytes -eq $((posts * size)) ]] ||
             log "warning: submit: the ceiling read ${bytes:-?} body bytes for ${posts:-?} POSTs of $size bytes"
         ;;
     esac
 done
-
-echo
-printf '%s\n' "${summaries[@]}"

@@ -20,14 +20,8 @@ struct DescriptorDecoder {
                 reader.path("timeZone"), "unknown time zone '\(form.timeZone)' (use an IANA name such as Europe/Paris)",
                 at: reader.node("timeZone"))
         }
-        if let mode = reader.string("hiddenValues") {
-            if let value = Form.HiddenValues(rawValue: mode) {
-                form.hiddenValues = value
-            } else {
-                log.add(
-                    reader.path("hiddenValues"), "expected 'clear' or 'keep', found '\(mode)'",
-                    at: reader.node("hiddenValues"))
-            }
+        if let mode = reader.choice("hiddenValues", as: Form.HiddenValues.self, expected: "'clear' or 'keep'") {
+            form.hiddenValues = mode
         }
         form.successRedirect = reader.string("successRedirect")
         form.messages = messages(&reader)
@@ -89,14 +83,8 @@ struct DescriptorDecoder {
                     "expected insert, delete or reorder, found '\(name)'", at: reader.node("multivaluedOptions"))
             }
         }
-        if let mode = reader.string("insertMode") {
-            if let value = Section.InsertMode(rawValue: mode) {
-                section.insertMode = value
-            } else {
-                log.add(
-                    reader.path("insertMode"), "expected 'lastRow' or 'button', found '\(mode)'",
-                    at: reader.node("insertMode"))
-            }
+        if let mode = reader.choice("insertMode", as: Section.InsertMode.self, expected: "'lastRow' or 'button'") {
+            section.insertMode = mode
         }
         section.maxRows = reader.integer("maxRows", minimum: 1)
         if let template = reader.node("rowTemplate") {

@@ -39,6 +39,14 @@ struct ObjectReader {
         return text
     }
 
+    /// One of a fixed set of names (`clear` / `keep`), as the enum `T`; `expected` names them in the problem.
+    mutating func choice<T: RawRepresentable<String>>(_ key: String, as type: T.Type, expected: String) -> T? {
+        guard let text = string(key) else { return nil }
+        if let value = T(rawValue: text) { return value }
+        log.add(path(key), "expected \(expected), found '\(text)'", at: node(key))
+        return nil
+    }
+
     mutating func bool(_ key: String) -> Bool? {
         guard let value = node(key) else { return nil }
         if let flag = Self.bool(value) { return flag }

@@ -43,9 +43,15 @@ let package = Package(
             dependencies: ["FormPredicate", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
+        // A submission's life: decode, resolve hidden and disabled, validate, build the payload.
+        .target(name: "FormEngine", dependencies: ["FormModel", "FormPredicate"], swiftSettings: swiftSettings),
+        // HTML pages, escaped by construction, compiled once per form.
+        .target(name: "FormHTML", dependencies: ["FormModel", "FormPredicate"], swiftSettings: swiftSettings),
         .target(
             name: "FormServer",
-            dependencies: ["HTTPServer", "FormModel", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "HTTPServer", "FormModel", "FormEngine", "FormHTML", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -54,6 +60,7 @@ let package = Package(
                 "FormServer",
                 "HTTPServer",
                 "FormModel",
+                "FormEngine",
                 "FormPredicate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -71,6 +78,12 @@ let package = Package(
         .testTarget(name: "FormPredicateTests", dependencies: ["FormPredicate"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FormModelTests", dependencies: ["FormModel", "FormPredicate"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FormEngineTests", dependencies: ["FormEngine", "FormModel", "FormPredicate"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FormHTMLTests", dependencies: ["FormHTML", "FormModel", "FormPredicate"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
         .testTarget(name: "FormServerTests", dependencies: ["FormServer", "HTTPServer"], swiftSettings: swiftSettings),
         .testTarget(name: "FormwrightTests", dependencies: ["formwright"], swiftSettings: swiftSettings),

@@ -54,6 +54,16 @@ public struct CompiledSection: Sendable {
     public let hidden: CompiledCondition
     /// Its rows' indexes in `CompiledForm.rows`.
     public let rows: Range<Int>
+    /// For a multivalued section: what each of its values is decoded and validated as.
+    public let item: CompiledItem?
+}
+
+/// The row a multivalued section's values share: its type, limits and validators.
+public struct CompiledItem: Sendable {
+    /// The row template (or the section's first row).
+    public let row: Row
+    /// Its validators, run on every value.
+    public let validators: [CompiledValidator]
 }
 
 /// A constant, or a parsed predicate whose variables are bound to facts of the form.

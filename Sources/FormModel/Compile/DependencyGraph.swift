@@ -8,6 +8,8 @@ public enum FormFact: Hashable, Sendable, CustomStringConvertible {
     case rowValue(Int)
     /// Whether section `index` is hidden.
     case sectionHidden(Int)
+    /// The values of multivalued section `index`, as an array read through its `multivaluedTag`.
+    case sectionValue(Int)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum FormFact: Hashable, Sendable, CustomStringConvertible {
         case .rowDisabled(let index): "row \(index).disabled"
         case .rowValue(let index): "row \(index).value"
         case .sectionHidden(let index): "section \(index).hidden"
+        case .sectionValue(let index): "section \(index).value"
         }
     }
 }

@@ -117,7 +117,7 @@ private struct CompilationContext {
         if let section = sectionIndex[variable.name] ?? multivaluedSection[variable.name] {
             if variable.attribute == .isHidden { return .sectionHidden(section) }
             if variable.attribute == .value, let multivalued = multivaluedSection[variable.name] {
-                return .sectionHidden(multivalued)
+                return .sectionValue(multivalued)
             }
             problem(
                 path, "'$\(variable.name)' is a section: only $\(variable.name).isHidden can be read, in '\(source)'")
@@ -139,8 +139,28 @@ private struct CompilationContext {
             let hidden = compile(section.hidden, at: "sections[\(index)].hidden")
             defer { start += section.rows.count }
             return CompiledSection(
-                index: index, section: section, hidden: hidden, rows: start..<(start + section.rows.count))
+                index: index, section: section, hidden: hidden, rows: start..<(start + section.rows.count),
+                item: compileItem(of: section, at: "sections[\(index)]"))
         }
+    }
+
+    /// The row every value of a multivalued section is decoded and validated as: its template, or its
+    /// first row when it has none.
+    private mutating func compileItem(of section: Section, at path: String) -> CompiledItem? {
+        guard section.isMultivalued else { return nil }
+        let (row, rowPath) =
+            section.rowTemplate.map { ($0, path + ".rowTemplate") } ?? section.rows.first.map { ($0, path + ".rows[0]") }
+            ?? (nil, path)
+        guard let row else {
+            problem(path, "a multivalued section needs a rowTemplate or a first row to give its values a type")
+            return nil
+        }
+        guard row.type.takesInput, row.type.valueKind != .file else {
+            problem(rowPath + ".type", "a multivalued section cannot collect \(row.type.rawValue) rows")
+            return nil
+        }
+        let validators = row.validators.enumerated().map { compileValidator($1, row: row, at: "\(rowPath).validators[\($0)]") }
+        return CompiledItem(row: row, validators: validators)
     }
 
     mutating func compileRows() -> [CompiledRow] {
@@ -189,6 +209,8 @@ private struct CompilationContext {
         for section in sections {
             graph.add(.sectionHidden(section.index))
             for read in section.hidden.reads { graph.add(.sectionHidden(section.index), reads: read) }
+            // A multivalued section's array is empty to conditions while the section is hidden.
+            if section.section.isMultivalued { graph.add(.sectionValue(section.index), reads: .sectionHidden(section.index)) }
         }
         for row in rows {
             graph.add(.rowHidden(row.index), reads: .sectionHidden(row.sectionIndex))
@@ -212,6 +234,7 @@ private struct CompilationContext {
         case .rowDisabled(let index): return "\(rowName(index)).disabled"
         case .rowValue(let index): return "\(rowName(index)).value"
         case .sectionHidden(let index): return "\(form.sections[index].tag ?? "sections[\(index)]").hidden"
+        case .sectionValue(let index): return "\(form.sections[index].multivaluedTag ?? "sections[\(index)]").value"
         }
     }
 }

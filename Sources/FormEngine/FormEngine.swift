@@ -1,0 +1,1 @@
+/// FormEngine: a submission from raw fields to a verdict. See `FormEngine`.

@@ -1,0 +1,75 @@
+/// What a page shows beyond its descriptor: the values entered, the server's verdict on every
+/// condition, the errors, and the CSRF token. `FormServer` fills it from a submission's verdict;
+/// a fresh page uses `PageState.initial(for:)`'s answer, computed once per form.
+///
+/// Values are the texts a browser posts (`FieldNames` says under which names), so a re-rendered page
+/// shows exactly what was typed, `"abc"` in a number row included.
+public struct PageState: Sendable {
+    /// The texts entered per row index (`CompiledForm.rows`); a row absent here shows its descriptor
+    /// value. A checkbox row holds `["on"]` when checked and `[]` when not; a multiple selector holds
+    /// the chosen option values.
+    public var values: [Int: [String]] = [:]
+    /// The texts of each multivalued section's items, by section index, in order. A section absent here
+    /// shows its descriptor rows' values.
+    public var items: [Int: [String]] = [:]
+    /// Errors, in the order the summary lists them.
+    public var errors: [PageError] = []
+    /// Per row index: hidden by its own condition or its section's.
+    public var rowHidden: [Bool]
+    /// Per row index: disabled (the whole form's `disabled` included).
+    public var rowDisabled: [Bool]
+    /// Per row index: required right now (a `required` predicate evaluated).
+    public var rowRequired: [Bool]
+    /// Per section index: hidden.
+    public var sectionHidden: [Bool]
+    /// The signed token a browser post must carry back in the `_csrf` field; nil leaves the field out.
+    public var csrfToken: String?
+
+    /// A state for a form of `rowCount` rows and `sectionCount` sections with nothing hidden, disabled
+    /// or required and no values entered.
+    public init(rowCount: Int, sectionCount: Int) {
+        rowHidden = Array(repeating: false, count: rowCount)
+        rowDisabled = Array(repeating: false, count: rowCount)
+        rowRequired = Array(repeating: false, count: rowCount)
+        sectionHidden = Array(repeating: false, count: sectionCount)
+    }
+}
+
+/// One error as a page shows it: beside its field and in the summary at the top.
+public struct PageError: Sendable, Hashable {
+    /// The row index the error belongs to, or nil for a multivalued item or the whole form.
+    public var row: Int?
+    /// For an error on a multivalued section's item: the section index.
+    public var section: Int?
+    /// For an error on a multivalued section's item: the item's position, from 0.
+    public var position: Int?
+    /// What is wrong, already localised.
+    public var message: String
+
+    /// An error on row `row`.
+    public init(row: Int, message: String) {
+        self.row = row
+        self.message = message
+    }
+
+    /// An error on item `position` of multivalued section `section`.
+    public init(section: Int, position: Int, message: String) {
+        self.section = section
+        self.position = position
+        self.message = message
+    }
+
+    /// An error about the whole form (shown only in the summary).
+    public init(formMessage message: String) { self.message = message }
+}
+
+/// The names under which a page posts its fields; the server decodes by the same names.
+public enum FieldNames {
+    /// The hidden field carrying the CSRF token.
+    public static let csrf = "_csrf"
+    /// The submit button that asks for one more item in a multivalued section instead of submitting:
+    /// its value is the section's `multivaluedTag`.
+    public static let addItem = "_add"
+    /// A row posts under its tag; a multivalued section's items post, in order, under its `multivaluedTag`.
+    public static func field(tag: String) -> String { tag }
+}

@@ -59,6 +59,7 @@ private func compile(_ text: String) throws -> CompiledForm {
             case .rowDisabled(let index): reads = form.rows[index].disabled.reads
             case .rowValue(let index): reads = [.rowDisabled(index), .rowHidden(index)]
             case .sectionHidden(let index): reads = form.sections[index].hidden.reads
+            case .sectionValue(let index): reads = [.sectionHidden(index)]
             }
             for read in reads { #expect(position[read]! < position[fact]!, "\(read) must come before \(fact)") }
         }

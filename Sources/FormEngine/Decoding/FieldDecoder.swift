@@ -1,0 +1,119 @@
+import FormModel
+
+/// Turns the raw values sent for one row into the row's typed value, or a problem.
+///
+/// The rules are DESIGN.md's server-side rule 8: numbers in a fixed locale (`.` decimals, no
+/// grouping), dates as ISO-8601 / HTML input values in the form's time zone, options by key, and an
+/// unchecked checkbox is false. Empty text is no value.
+struct FieldDecoder {
+    /// The form's time zone, for date-times sent with an offset.
+    let zone: ZoneConverter
+
+    /// The value of a row of `row.type` from everything sent under its name.
+    func decode(_ sent: [RawValue], for row: Row) -> Result<FormValue?, Problem> {
+        let kind = row.type.valueKind
+        if kind == .options { return options(sent, for: row) }
+        guard sent.count <= 1 else { return .failure(.sentMoreThanOnce) }
+        guard let raw = sent.first else {
+            // An unchecked checkbox sends nothing: that is its "false" (HTML §4.10.18.3 constructing the entry list).
+            return .success(kind == .bool ? .bool(false) : nil)
+        }
+        return decode(raw, as: kind, for: row)
+    }
+
+    /// One raw value as a value of `kind` (also used for each item of a multivalued section).
+    func decode(_ raw: RawValue, as kind: ValueKind, for row: Row) -> Result<FormValue?, Problem> {
+        switch raw {
+        case .null: return .success(kind == .bool ? .bool(false) : nil)
+        case .list, .object: return .failure(.wrongType(sent: raw.kindName))
+        case .file(let file):
+            guard kind == .file else { return .failure(.wrongType(sent: raw.kindName)) }
+            // A file input left empty still sends a part with no name and no bytes.
+            return .success(file.filename.isEmpty && file.size == 0 ? nil : .file(file))
+        case .bool(let flag):
+            guard kind == .bool else { return .failure(.wrongType(sent: raw.kindName)) }
+            return .success(.bool(flag))
+        case .number(let text):
+            switch kind {
+            case .integer, .decimal, .duration, .bool, .option: return decode(text: text, as: kind, for: row)
+            default: return .failure(.wrongType(sent: raw.kindName))
+            }
+        case .text(let text):
+            if kind == .file { return text.isEmpty ? .success(nil) : .failure(.notAFile) }
+            return decode(text: text, as: kind, for: row)
+        }
+    }
+
+    private func decode(text: String, as kind: ValueKind, for row: Row) -> Result<FormValue?, Problem> {
+        if kind == .text { return self.text(text) }
+        let trimmed = text.trimmingASCIIWhitespace
+        guard !trimmed.isEmpty else { return .success(kind == .bool ? .bool(false) : nil) }
+        switch kind {
+        case .integer: return NumberText.integer(trimmed).map { .success(.integer($0)) } ?? .failure(.notAnInteger)
+        case .decimal: return NumberText.decimal(trimmed).map { .success(.decimal($0)) } ?? .failure(.notANumber)
+        case .bool:
+            switch trimmed.lowercased() {
+            case "true", "1", "on", "yes": return .success(.bool(true))
+            case "false", "0", "off", "no": return .success(.bool(false))
+            default: return .failure(.notABoolean)
+            }
+        case .option:
+            return row.options.contains { $0.value == trimmed } ? .success(.option(trimmed)) : .failure(.unknownOption)
+        case .date: return LocalDate(iso: trimmed).map { .success(.date($0)) } ?? .failure(.notADate)
+        case .time: return LocalTime(iso: trimmed).map { .success(.time($0)) } ?? .failure(.notATime)
+        case .dateTime: return zone.localDateTime(trimmed).map { .success(.dateTime($0)) } ?? .failure(.notADateTime)
+        case .duration: return DurationText.seconds(trimmed).map { .success(.duration($0)) } ?? .failure(.notADuration)
+        case .text, .options, .file, .none: return .success(nil)
+        }
+    }
+
+    /// Text as typed, with the browser's CRLF line breaks made LF (HTML §4.10.11 normalises textarea
+    /// values the same way, so lengths agree) and control characters refused.
+    private func text(_ text: String) -> Result<FormValue?, Problem> {
+        guard !text.isEmpty else { return .success(nil) }
+        var normalised = text
+        if text.utf8.contains(0x0D) { normalised = text.replacingAll("\r\n", with: "\n").replacingAll("\r", with: "\n") }
+        let refused = normalised.unicodeScalars.contains { scalar in
+            (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
+        }
+        return refused ? .failure(.controlCharacters) : .success(.text(normalised))
+    }
+
+    /// A multiple selection: every value must be an option; each is kept once, in the options' order.
+    private func options(_ sent: [RawValue], for row: Row) -> Result<FormValue?, Problem> {
+        var chosen = Set<String>()
+        let items: [RawValue] = sent.count == 1 ? (sent[0].listItems ?? sent) : sent
+        for item in items {
+            switch item {
+            case .text(let value), .number(let value):
+                guard !value.isEmpty else { continue }
+                guard row.options.contains(where: { $0.value == value }) else { return .failure(.unknownOption) }
+                chosen.insert(value)
+            case .null: continue
+            default: return .failure(.wrongType(sent: item.kindName))
+            }
+        }
+        let ordered = row.options.map(\.value).filter(chosen.contains)
+        return .success(ordered.isEmpty ? nil : .options(ordered))
+    }
+}
+
+extension RawValue {
+    /// The items of a list; nil for any other value.
+    var listItems: [RawValue]? {
+        if case .list(let items) = self { return items }
+        return nil
+    }
+}
+
+extension String {
+    /// Without leading and trailing ASCII whitespace (HTML's "strip leading and trailing ASCII whitespace").
+    var trimmingASCIIWhitespace: String {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = bytes.lastIndex(where: { !isSpace($0) })!
+        if first == bytes.startIndex, bytes.index(after: last) == bytes.endIndex { return self }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,101 @@
+/// The built-in texts of validation messages, in English and Simplified Chinese, with the overrides a
+/// descriptor gives per locale (`messages: {zh-Hans: {required: "请填写{name}"}}`).
+///
+/// `{name}` is the row's title (or tag when untitled); other placeholders are listed in `Problem.arguments`.
+public struct Messages: Sendable {
+    /// The locale the messages are in: `en` or `zh-Hans`.
+    public let locale: String
+    private let texts: [String: String]
+
+    /// The messages of `locale` (chosen by `MessageLocale.choose`), with `overrides` from the descriptor.
+    public init(locale: String, overrides: [String: [String: String]] = [:]) {
+        let builtIn = locale == "zh-Hans" ? Self.chinese : Self.english
+        self.locale = locale
+        self.texts = builtIn.merging(overrides[locale] ?? [:]) { _, descriptor in descriptor }
+    }
+
+    /// The text for `problem` on the row called `name`.
+    public func text(for problem: Problem, name: String) -> String {
+        // A Swift validator speaks for itself; its closure chose the words.
+        if case .custom(_, let message) = problem, !message.isEmpty { return message }
+        var text = texts[problem.messageKey] ?? Self.english[problem.messageKey] ?? problem.code
+        text = text.replacingAll("{name}", with: name)
+        for (key, value) in problem.arguments { text = text.replacingAll("{\(key)}", with: value) }
+        return text
+    }
+
+    static let english: [String: String] = [
+        "required": "{name} can't be empty",
+        "regex": "{name} is not in the expected format",
+        "email": "{name} must be a valid email address",
+        "url": "{name} must be a valid URL",
+        "urlScheme": "{name} must be a URL starting with {schemes}",
+        "minLength": "{name} must be at least {count} characters",
+        "maxLength": "{name} must be at most {count} characters",
+        "minCount": "Choose at least {count} for {name}",
+        "maxCount": "Choose at most {count} for {name}",
+        "min": "{name} must be at least {bound}",
+        "max": "{name} must be at most {bound}",
+        "equalsRow": "{name} must match {other}",
+        "predicate": "{name} is not valid",
+        "custom": "{name} is not valid",
+        "notANumber": "{name} must be a number",
+        "notAnInteger": "{name} must be a whole number",
+        "notADate": "{name} must be a date (YYYY-MM-DD)",
+        "notATime": "{name} must be a time (HH:MM)",
+        "notADateTime": "{name} must be a date and time (YYYY-MM-DDTHH:MM)",
+        "notADuration": "{name} must be a duration (H:MM:SS)",
+        "notABoolean": "{name} must be true or false",
+        "unknownOption": "{name} must be one of the listed choices",
+        "sentMoreThanOnce": "{name} was sent more than once",
+        "wrongType": "{name} cannot be {sent}",
+        "controlCharacters": "{name} contains control characters",
+        "notAFile": "{name} must be a file",
+        "tooManyItems": "{name} accepts at most {count} entries",
+    ]
+
+    static let chinese: [String: String] = [
+        "required": "{name}不能为空",
+        "regex": "{name}格式不正确",
+        "email": "{name}必须是有效的电子邮件地址",
+        "url": "{name}必须是有效的网址",
+        "urlScheme": "{name}必须是以 {schemes} 开头的网址",
+        "minLength": "{name}至少需要 {count} 个字符",
+        "maxLength": "{name}最多 {count} 个字符",
+        "minCount": "{name}至少选择 {count} 项",
+        "maxCount": "{name}最多选择 {count} 项",
+        "min": "{name}不能小于 {bound}",
+        "max": "{name}不能大于 {bound}",
+        "equalsRow": "{name}必须与{other}一致",
+        "predicate": "{name}无效",
+        "custom": "{name}无效",
+        "notANumber": "{name}必须是数字",
+        "notAnInteger": "{name}必须是整数",
+        "notADate": "{name}必须是日期（YYYY-MM-DD）",
+        "notATime": "{name}必须是时间（HH:MM）",
+        "notADateTime": "{name}必须是日期和时间（YYYY-MM-DDTHH:MM）",
+        "notADuration": "{name}必须是时长（H:MM:SS）",
+        "notABoolean": "{name}必须是真或假",
+        "unknownOption": "{name}必须是列出的选项之一",
+        "sentMoreThanOnce": "{name}被提交了多次",
+        "wrongType": "{name}不能是{sent}",
+        "controlCharacters": "{name}包含控制字符",
+        "notAFile": "{name}必须是文件",
+        "tooManyItems": "{name}最多接受 {count} 项",
+    ]
+}
+
+extension String {
+    /// Every occurrence of `target` replaced; no Foundation needed.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,94 @@
+import FormModel
+
+/// The validation pass of one submission: rows that are visible and enabled, in page order, then
+/// multivalued sections' items. Collects every error, localised.
+struct Judgement {
+    let form: CompiledForm
+    let messages: Messages
+    let rules: Rules
+    private(set) var errors: [FieldError] = []
+
+    init(form: CompiledForm, messages: Messages, rules: Rules) {
+        self.form = form
+        self.messages = messages
+        self.rules = rules
+    }
+
+    /// Rows: a decoding problem stops the row; then `required`, which also stops the row when it fails
+    /// (rule 7); empty values pass every other rule.
+    mutating func validateRows(decoded: [Result<FormValue?, Problem>], resolution: inout Resolution) {
+        for compiled in form.rows {
+            let index = compiled.index
+            let row = compiled.row
+            // Rules 4 and 5: hidden and disabled rows are not validated.
+            guard row.type.takesInput, !resolution.rowHidden[index], !resolution.rowDisabled[index],
+                !form.sections[compiled.sectionIndex].section.isMultivalued
+            else { continue }
+            if case .failure(let problem) = decoded[index] {
+                add(problem, row: row, index: index)
+                continue
+            }
+            guard let value = resolution.values[index], !value.isEmpty(for: row.type) else {
+                if resolution.rowRequired[index] { add(.required, row: row, index: index) }
+                continue
+            }
+            let found = rules.problems(
+                of: row, validators: compiled.validators, value: value, resolution: &resolution)
+            for (problem, message) in found { add(problem, row: row, index: index, validatorMessage: message) }
+        }
+    }
+
+    /// Multivalued sections that are visible: the cap, each item's decoding, then its validators.
+    mutating func validateItems(_ items: [Int: MultivaluedItems], resolution: inout Resolution) {
+        for section in form.sections {
+            guard let tag = section.section.multivaluedTag, let sent = items[section.index], let item = section.item,
+                !resolution.sectionHidden[section.index]
+            else { continue }
+            let name = section.section.title ?? tag
+            if let cap = sent.overCap {
+                append(tag: tag, problem: .tooManyItems(cap), name: name, section: section.index, position: nil)
+            }
+            for (position, problem) in sent.problems {
+                append(tag: "\(tag)[\(position)]", problem: problem, name: name, section: section.index, position: position)
+            }
+            for (value, position) in zip(sent.values, sent.positions) where !value.isEmpty(for: item.row.type) {
+                let found = rules.problems(of: item.row, validators: item.validators, value: value, resolution: &resolution)
+                for (problem, message) in found {
+                    append(
+                        tag: "\(tag)[\(position)]", problem: problem, name: name, section: section.index,
+                        position: position, message: message)
+                }
+            }
+        }
+    }
+
+    private mutating func add(_ problem: Problem, row: Row, index: Int, validatorMessage: String? = nil) {
+        var text = validatorMessage ?? messages.text(for: problem, name: row.displayName)
+        if problem == .required, let custom = row.requireMessage { text = custom }
+        errors.append(
+            FieldError(
+                tag: row.tag ?? "", code: problem.code, message: text, row: index, section: nil, position: nil))
+    }
+
+    private mutating func append(
+        tag: String, problem: Problem, name: String, section: Int, position: Int?, message: String? = nil
+    ) {
+        errors.append(
+            FieldError(
+                tag: tag, code: problem.code, message: message ?? messages.text(for: problem, name: name), row: nil,
+                section: section, position: position))
+    }
+}
+
+extension FormValue {
+    /// DESIGN.md rule 6: no value, whitespace-only text (passwords excepted), or an empty selection.
+    func isEmpty(for type: RowType) -> Bool {
+        switch self {
+        case .text(let text): type == .password ? text.isEmpty : text.allSatisfy(\.isWhitespace)
+        case .options(let chosen): chosen.isEmpty
+        // A required checkbox must be checked, as HTML's `required` on a checkbox means.
+        case .bool(let flag): !flag
+        default: false
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import FormModel
+import Foundation
+import FormPredicate
+
+/// The rules of one row, run on its resolved, non-empty value: the row's own limits (`maxLength`,
+/// `min`, `max`, the syntax its type implies), then its validators in the order written
+/// (DESIGN.md, server-side rule 7). Each rule returns a problem or nil.
+struct Rules {
+    let customValidators: [String: CustomValidator]
+
+    /// Every failing rule of `row` for `value`, in order, each with the descriptor's own message for
+    /// it when the validator gives one.
+    func problems(
+        of row: Row, validators: [CompiledValidator], value: FormValue, resolution: inout Resolution
+    ) -> [(problem: Problem, message: String?)] {
+        var found = intrinsic(row, validators: validators, value: value).map { (problem: $0, message: String?.none) }
+        for validator in validators {
+            if let problem = check(validator, row: row, value: value, resolution: &resolution) {
+                found.append((problem, validator.spec.message))
+            }
+        }
+        return found
+    }
+
+    /// What the row's settings and type demand, before its validators: `maxLength` is enforced on the
+    /// server too (rule 8); an `email` or `url` row is checked as HTML's `type=email` / `type=url`
+    /// control would be, unless the row lists that validator itself.
+    private func intrinsic(_ row: Row, validators: [CompiledValidator], value: FormValue) -> [Problem] {
+        var found: [Problem] = []
+        if let limit = row.maxLength, case .text(let text) = value, text.utf16.count > limit {
+            found.append(.maxLength(limit))
+        }
+        if let bound = row.min, let order = Self.compare(value, bound), order < 0 { found.append(.min("\(bound)")) }
+        if let bound = row.max, let order = Self.compare(value, bound), order > 0 { found.append(.max("\(bound)")) }
+        let kinds = Set(validators.map(\.spec.kindName))
+        if row.type == .email, !kinds.contains("email"), case .text(let text) = value, !EmailSyntax.isValid(text) {
+            found.append(.email)
+        }
+        if row.type == .url, !kinds.contains("url"), case .text(let text) = value,
+            let problem = Self.url(text, schemes: ["http", "https"])
+        {
+            found.append(problem)
+        }
+        return found
+    }
+
+    private func check(
+        _ validator: CompiledValidator, row: Row, value: FormValue, resolution: inout Resolution
+    ) -> Problem? {
+        switch validator.spec.kind {
+        case .regex:
+            guard let regex = validator.regex else { return nil }
+            return regex.matches(value.description) ? nil : .regex
+        case .email:
+            return EmailSyntax.isValid(value.description) ? nil : .email
+        case .url(let schemes):
+            return Self.url(value.description, schemes: schemes)
+        case .minLength(let limit):
+            if case .options(let chosen) = value { return chosen.count < limit ? .minCount(limit) : nil }
+            return value.description.utf16.count < limit ? .minLength(limit) : nil
+        case .maxLength(let limit):
+            if case .options(let chosen) = value { return chosen.count > limit ? .maxCount(limit) : nil }
+            return value.description.utf16.count > limit ? .maxLength(limit) : nil
+        case .min(let bound):
+            return Self.compare(value, bound).map { $0 < 0 } == true ? .min("\(bound)") : nil
+        case .max(let bound):
+            return Self.compare(value, bound).map { $0 > 0 } == true ? .max("\(bound)") : nil
+        case .equalsRow:
+            guard let other = validator.otherRow else { return nil }
+            let otherRow = resolution.form.rows[other].row
+            return resolution.values[other] == value ? nil : .equalsRow(other: otherRow.displayName)
+        case .predicate:
+            // A rule over a value that could not even be read would only repeat that row's error.
+            guard let condition = validator.condition, !resolution.readsUndecodable(condition) else { return nil }
+            return resolution.decide(condition) { _, _ in } ? nil : .predicate
+        case .custom(let name):
+            // Registration is checked when the server starts, so a missing name cannot reach here in
+            // `serve`; `evaluate` without Swift validators treats it as passing and says so in the note.
+            guard let custom = customValidators[name], let message = custom.check(value) else { return nil }
+            return .custom(name: name, message: message)
+        }
+    }
+
+    /// The URL rule: absolute per WHATWG, and of an allowed scheme.
+    static func url(_ text: String, schemes: [String]) -> Problem? {
+        switch URLSyntax.check(text, allowedSchemes: schemes) {
+        case .valid: nil
+        case .schemeNotAllowed: .urlScheme(allowed: schemes)
+        default: .url
+        }
+    }
+
+    /// Orders a value against a bound of a compatible kind: numbers by value, dates and times in time,
+    /// text and selections by length (a `min: 3` on a text row is a minimum length).
+    static func compare(_ value: FormValue, _ bound: FormValue) -> Int? {
+        func order<T: Comparable>(_ lhs: T, _ rhs: T) -> Int { lhs < rhs ? -1 : (lhs == rhs ? 0 : 1) }
+        switch (value, bound) {
+        case (.integer(let lhs), .integer(let rhs)): return order(lhs, rhs)
+        case (.integer(let lhs), .decimal(let rhs)): return order(Decimal(lhs), rhs)
+        case (.decimal(let lhs), .decimal(let rhs)): return order(lhs, rhs)
+        case (.decimal(let lhs), .integer(let rhs)): return order(lhs, Decimal(rhs))
+        case (.duration(let lhs), .duration(let rhs)), (.duration(let lhs), .integer(let rhs)): return order(lhs, rhs)
+        case (.date(let lhs), .date(let rhs)): return order(lhs, rhs)
+        case (.time(let lhs), .time(let rhs)): return order(lhs, rhs)
+        case (.dateTime(let lhs), .dateTime(let rhs)): return order(lhs, rhs)
+        case (.text(let text), .integer(let rhs)): return order(text.utf16.count, rhs)
+        case (.options(let chosen), .integer(let rhs)): return order(chosen.count, rhs)
+        default: return nil
+        }
+    }
+}

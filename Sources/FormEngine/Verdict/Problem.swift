@@ -1,0 +1,104 @@
+/// Why a value was refused: a machine-readable code plus what its message needs.
+///
+/// The code is stable API (`422 {"errors": [{"code": …}]}`); the message is localised by `Messages`.
+public enum Problem: Error, Sendable, Hashable {
+    // Validators and row settings.
+    case required
+    case regex
+    case email
+    case url
+    case urlScheme(allowed: [String])
+    case minLength(Int)
+    case maxLength(Int)
+    case minCount(Int)
+    case maxCount(Int)
+    case min(String)
+    case max(String)
+    case equalsRow(other: String)
+    case predicate
+    /// A Swift validator's own message.
+    case custom(name: String, message: String)
+    // Decoding.
+    case notANumber
+    case notAnInteger
+    case notADate
+    case notATime
+    case notADateTime
+    case notADuration
+    case notABoolean
+    case unknownOption
+    case sentMoreThanOnce
+    case wrongType(sent: String)
+    case controlCharacters
+    case notAFile
+    case tooManyItems(Int)
+
+    /// The stable code clients switch on.
+    public var code: String {
+        switch self {
+        case .required: "required"
+        case .regex: "regex"
+        case .email: "email"
+        case .url: "url"
+        case .urlScheme: "urlScheme"
+        case .minLength: "minLength"
+        case .maxLength: "maxLength"
+        case .minCount: "minCount"
+        case .maxCount: "maxCount"
+        case .min: "min"
+        case .max: "max"
+        case .equalsRow: "equalsRow"
+        case .predicate: "predicate"
+        case .custom(let name, _): "custom.\(name)"
+        case .notANumber: "notANumber"
+        case .notAnInteger: "notAnInteger"
+        case .notADate: "notADate"
+        case .notATime: "notATime"
+        case .notADateTime: "notADateTime"
+        case .notADuration: "notADuration"
+        case .notABoolean: "notABoolean"
+        case .unknownOption: "unknownOption"
+        case .sentMoreThanOnce: "sentMoreThanOnce"
+        case .wrongType: "wrongType"
+        case .controlCharacters: "controlCharacters"
+        case .notAFile: "notAFile"
+        case .tooManyItems: "tooManyItems"
+        }
+    }
+
+    /// The key under which messages are looked up and overridden: the code without a custom name.
+    var messageKey: String {
+        if case .custom = self { return "custom" }
+        return code
+    }
+
+    /// The `{placeholder}` values of the message, beyond `{name}`.
+    var arguments: [String: String] {
+        switch self {
+        case .urlScheme(let allowed): ["schemes": allowed.map { $0 + ":" }.joined(separator: ", ")]
+        case .minLength(let count), .maxLength(let count), .minCount(let count), .maxCount(let count),
+            .tooManyItems(let count):
+            ["count": String(count)]
+        case .min(let bound), .max(let bound): ["bound": bound]
+        case .equalsRow(let other): ["other": other]
+        case .wrongType(let sent): ["sent": sent]
+        default: [:]
+        }
+    }
+}
+
+/// One refused value: which field, why, and the message for a person.
+public struct FieldError: Sendable, Hashable {
+    /// The field: a row's tag, or `multivaluedTag[position]` for a multivalued section's item.
+    public let tag: String
+    /// Why, as a stable code.
+    public let code: String
+    /// The localised message.
+    public let message: String
+    /// The row index in `CompiledForm.rows`, for a row's error.
+    public let row: Int?
+    /// The section index, for an error on a multivalued section or one of its items.
+    public let section: Int?
+    /// The item's position, for an error on one item of a multivalued section.
+    public let position: Int?
+}

@@ -1,0 +1,83 @@
+import FormModel
+import Foundation
+
+extension Verdict {
+    /// XLForm's `httpParameters`: one key per tagged, visible row (null when empty), a multivalued
+    /// section's values as an array under its `multivaluedTag`, an option as its value, dates and
+    /// times as ISO-8601. Hidden rows and sections are left out (DESIGN.md, rule 4).
+    public var httpParameters: JSONValue { payload(detailed: false) }
+
+    /// XLForm's `formValues`: the same keys, with options as `{"value", "title"}` and files as
+    /// `{"filename", "contentType", "size"}`.
+    public var formValues: JSONValue { payload(detailed: true) }
+
+    private func payload(detailed: Bool) -> JSONValue {
+        var pairs: [(String, JSONValue)] = []
+        let zone = TimeZone(identifier: form.form.timeZone)
+        for section in form.sections where !sectionHidden[section.index] {
+            if let tag = section.section.multivaluedTag, let item = section.item {
+                let values = items[section.index] ?? []
+                pairs.append((tag, .array(values.map { json($0, row: item.row, detailed: detailed, zone: zone) })))
+                continue
+            }
+            for index in section.rows where !rowHidden[index] {
+                let row = form.rows[index].row
+                guard let tag = row.tag, row.type.takesInput else { continue }
+                pairs.append((tag, values[index].map { json($0, row: row, detailed: detailed, zone: zone) } ?? .null))
+            }
+        }
+        return .object(pairs)
+    }
+
+    private func json(_ value: FormValue, row: Row, detailed: Bool, zone: TimeZone?) -> JSONValue {
+        switch value {
+        case .text(let text): return .string(text)
+        case .integer(let number): return .integer(number)
+        case .decimal(let number): return .number("\(number)")
+        case .bool(let flag): return .bool(flag)
+        case .option(let key): return detailed ? option(key, row: row) : .string(key)
+        case .options(let keys): return .array(keys.map { detailed ? option($0, row: row) : .string($0) })
+        case .date(let date): return .string(date.description)
+        case .time(let time): return .string(time.isoDescription)
+        case .dateTime(let dateTime): return .string(dateTime.iso8601(in: zone))
+        case .duration(let seconds): return .integer(seconds)
+        case .file(let file):
+            guard detailed else { return .string(file.filename) }
+            return .object([
+                ("filename", .string(file.filename)), ("contentType", .string(file.contentType)),
+                ("size", .integer(file.size)),
+            ])
+        }
+    }
+
+    private func option(_ key: String, row: Row) -> JSONValue {
+        let title = row.options.first { $0.value == key }?.title ?? key
+        return .object([("value", .string(key)), ("title", .string(title))])
+    }
+}
+
+extension LocalTime {
+    /// `HH:MM:SS`, seconds always written.
+    var isoDescription: String { "\(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second))" }
+}
+
+extension LocalDateTime {
+    /// `2026-11-22T14:30:00+01:00`: the local time with the offset the form's zone has at that moment,
+    /// so an API client gets an instant, not a wall-clock reading.
+    func iso8601(in zone: TimeZone?) -> String {
+        let local = "\(date)T\(time.isoDescription)"
+        guard let zone else { return local }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = DateComponents(
+            year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, second: time.second)
+        guard let instant = calendar.date(from: parts) else { return local }
+        let offset = zone.secondsFromGMT(for: instant)
+        if offset == 0 { return local + "Z" }
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        return local + "\(sign)\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+    }
+}
+
+func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }

@@ -1,0 +1,69 @@
+import FormModel
+
+/// The server's judgement of one submission: every row's and section's state, the resolved values,
+/// the errors, and — when valid — the payload in XLForm's two shapes.
+public struct Verdict: Sendable {
+    /// The form judged.
+    public let form: CompiledForm
+    /// The locale of the messages.
+    public let locale: String
+    /// Every refused value, in page order; empty when the submission is valid.
+    public let errors: [FieldError]
+    /// Per row index: hidden by its own condition or its section.
+    public let rowHidden: [Bool]
+    /// Per row index: disabled.
+    public let rowDisabled: [Bool]
+    /// Per row index: required.
+    public let rowRequired: [Bool]
+    /// Per section index: hidden.
+    public let sectionHidden: [Bool]
+    /// Per row index: the resolved value (the server's own for a disabled row).
+    public let values: [FormValue?]
+    /// Per multivalued section index: its items' values, in posted order.
+    public let items: [Int: [FormValue]]
+    /// Per row index: the texts sent, to show again on a re-rendered page (never a password's).
+    public let entered: [Int: [String]]
+    /// Per multivalued section index: the texts sent for its items.
+    public let enteredItems: [Int: [String]]
+    /// How every condition was decided, when asked for.
+    public let trace: Trace?
+
+    /// Whether nothing was refused.
+    public var isValid: Bool { errors.isEmpty }
+
+    init(
+        form: CompiledForm, locale: String, errors: [FieldError], resolution: Resolution, items: [Int: [FormValue]],
+        entered: [Int: [String]], enteredItems: [Int: [String]]
+    ) {
+        self.form = form
+        self.locale = locale
+        self.errors = errors
+        rowHidden = resolution.rowHidden
+        rowDisabled = resolution.rowDisabled
+        rowRequired = resolution.rowRequired
+        sectionHidden = resolution.sectionHidden
+        values = resolution.values
+        self.items = items
+        self.entered = entered
+        self.enteredItems = enteredItems
+        trace = resolution.trace
+    }
+
+    /// `{"errors": [{"tag", "message", "code"}]}`: the body of a JSON `422`.
+    public var errorsJSON: JSONValue {
+        .object([
+            (
+                "errors",
+                .array(
+                    errors.map {
+                        .object([("tag", .string($0.tag)), ("message", .string($0.message)), ("code", .string($0.code))])
+                    })
+            )
+        ])
+    }
+
+    /// `{"httpParameters": {…}, "formValues": {…}}`: the body of a JSON `200`.
+    public var payloadJSON: JSONValue {
+        .object([("httpParameters", httpParameters), ("formValues", formValues)])
+    }
+}

@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // HMAC-SHA256 for CSRF tokens: vetted cryptography rather than a hand-written hash.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
     ],
     targets: [
         // The only door to C: libmicrohttpd through pkg-config, plus a few inline adapters in shim.h.
@@ -51,6 +53,7 @@ let package = Package(
             name: "FormServer",
             dependencies: [
                 "HTTPServer", "FormModel", "FormEngine", "FormHTML", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -84,8 +87,14 @@ let package = Package(
         .testTarget(
             name: "FormHTMLTests", dependencies: ["FormHTML", "FormModel", "FormPredicate"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
-        .testTarget(name: "FormServerTests", dependencies: ["FormServer", "HTTPServer"], swiftSettings: swiftSettings),
+        // A raw loopback HTTP client shared by the end-to-end tests.
+        .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FormServerTests",
+            dependencies: ["FormServer", "HTTPServer", "FormEngine", "FormModel", "FormHTML", "HTTPTestClient"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "FormwrightTests", dependencies: ["formwright"], swiftSettings: swiftSettings),
     ]
 )

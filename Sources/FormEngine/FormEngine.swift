@@ -99,7 +99,7 @@ public struct FormEngine: Sendable {
 
 extension RawValue {
     /// The text to show again in a re-rendered control; nil for files and structures.
-    var enteredText: String? {
+    public var enteredText: String? {
         switch self {
         case .text(let text), .number(let text): text
         case .bool(let flag): flag ? "on" : nil

@@ -1,3 +1,4 @@
+import FormEngine
 import FormModel
 import Foundation
 import HTTPServer
@@ -19,15 +20,26 @@ public final class FormServerApp: Sendable {
     private let logger: Logger
 
     /// Loads what the routes serve and builds them; fails with a message naming the folder at fault.
-    public init(configuration: FormServerConfiguration, logger: Logger = Logger(label: "formwright")) throws {
+    public init(
+        configuration: FormServerConfiguration, hooks: FormHooks = FormHooks(),
+        logger: Logger = Logger(label: "formwright")
+    ) throws {
         self.logger = logger
         try Self.checkFolder(configuration.formsFolder, role: "forms")
+        try Self.checkFolder(configuration.publicFolder, role: "public")
         // The same checks as `formwright check`: an invalid form stops the server before it listens.
         do {
-            catalog = try FormCatalog(folder: configuration.formsFolder)
+            catalog = try FormCatalog(folder: configuration.formsFolder).applying(hooks.optionProviders)
         } catch {
             throw FormServerError(message: "invalid forms:\n" + error.description)
         }
+        try Self.checkHooks(hooks, catalog: catalog)
+        if configuration.secret == nil {
+            logger.notice("no FORMWRIGHT_SECRET: CSRF tokens use a random secret and end with this process")
+        }
+        let forms = try FormRoutes(
+            catalog: catalog, hooks: hooks, csrf: configuration.secret.map(CSRFGuard.init) ?? .random(),
+            explain: configuration.explain, maximumFileSize: configuration.maximumFileSize)
         logger.info("forms loaded", metadata: ["forms": "\(catalog.ids.joined(separator: ", "))"])
         let files = try StaticFiles(folder: configuration.publicFolder) { path, reason in
             logger.warning("static file left out", metadata: ["file": "\(path)", "reason": "\(reason)"])
@@ -37,7 +49,8 @@ public final class FormServerApp: Sendable {
             let accessLogger = Logger(label: "formwright.access")
             serverConfiguration.accessLog = { accessLogger.info("\(AccessLogLine($0))") }
         }
-        server = Server(configuration: serverConfiguration, router: try Self.routes(files: files), logger: logger)
+        server = Server(
+            configuration: serverConfiguration, router: try Self.routes(files: files, forms: forms), logger: logger)
     }
 
     /// Starts listening.
@@ -47,13 +60,30 @@ public final class FormServerApp: Sendable {
     @discardableResult
     public func shutdown(gracePeriod: Duration = .seconds(8)) -> Bool { server.shutdown(gracePeriod: gracePeriod) }
 
-    static func routes(files: StaticFiles) throws -> Router {
+    static func routes(files: StaticFiles, forms: FormRoutes) throws -> Router {
         var routes = RouterBuilder()
+        forms.add(to: &routes)
+        routes.get("/") { _ in .redirect(to: "/forms") }
         let healthy = try PreparedResponse(Response(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok"))
         routes.get("/healthz") { _ in Response(healthy) }
         routes.get("/static/{path...}") { request in files.respond(to: request, path: request.parameters["path"] ?? "")
         }
         return routes.freeze()
+    }
+
+    /// Every custom validator a form calls must be registered, and every handler must name a form:
+    /// a typo is a start-up error, not a request-time surprise.
+    static func checkHooks(_ hooks: FormHooks, catalog: FormCatalog) throws {
+        var problems: [String] = []
+        for id in catalog.ids {
+            for name in FormEngine.unregisteredValidators(in: catalog.forms[id]!, registered: hooks.validators) {
+                problems.append("form '\(id)' calls the custom validator '\(name)', which is not registered in Swift")
+            }
+        }
+        for id in hooks.handlers.keys.sorted() where catalog.forms[id] == nil {
+            problems.append("a handler is registered for the form '\(id)', which does not exist")
+        }
+        guard problems.isEmpty else { throw FormServerError(message: problems.joined(separator: "\n")) }
     }
 
     /// A folder the server needs must exist and be readable; say which one when it is not.

@@ -12,6 +12,13 @@ public struct FormServerConfiguration: Sendable {
     public var accessLog = true
     /// How long a shutdown waits for requests in flight before answering them 503.
     public var shutdownGracePeriod: Duration = .seconds(8)
+    /// Whether `POST /forms/{id}/explain` answers (for form authors; off in production).
+    public var explain = false
+    /// The secret CSRF tokens are signed with (`FORMWRIGHT_SECRET`). Nil draws a random one at start,
+    /// which is fine for one instance; instances behind one load balancer must share a secret.
+    public var secret: String?
+    /// The largest file an upload row accepts, in bytes (the body limit still applies to the whole post).
+    public var maximumFileSize = 1 << 20
 
     /// The defaults: `Forms`, `Public`, 127.0.0.1:8080.
     public init() {}

@@ -11,6 +11,8 @@ struct Serve: ParsableCommand {
         discussion: """
             Stops gracefully on SIGTERM or SIGINT: stops accepting, finishes requests in flight, exits 0.
             A flag wins over its environment variable; the variable wins over the default.
+            CSRF tokens are signed with FORMWRIGHT_SECRET (environment only); without it a random secret is \
+            drawn at start, so instances behind one load balancer must share one FORMWRIGHT_SECRET.
             """
     )
 
@@ -55,6 +57,17 @@ struct Serve: ParsableCommand {
     @Flag(help: "Write no access log line per request. (env: FORMWRIGHT_ACCESS_LOG=off)")
     var noAccessLog = false
 
+    @Flag(
+        help:
+            "Answer POST /forms/{id}/explain with the whole verdict as JSON, for form authors. (env: FORMWRIGHT_EXPLAIN=on)"
+    )
+    var explain = false
+
+    @Option(
+        help: "Largest file an upload row accepts, in bytes or with k/m suffix. (env: FORMWRIGHT_MAX_FILE, default: 1m)"
+    )
+    var maxFile: String?
+
     func run() throws {
         let environment = EnvironmentSettings(ProcessInfo.processInfo.environment)
         let flagLevel = try logLevel.map { text in
@@ -96,10 +109,18 @@ struct Serve: ParsableCommand {
             ["off": true, "false": true, "0": true, "on": false, "true": false, "1": false][$0.lowercased()]
         }
         configuration.accessLog = !accessLogOff
+        configuration.explain = try environment.value(explain ? true : nil, "FORMWRIGHT_EXPLAIN", default: false) {
+            ["on": true, "true": true, "1": true, "off": false, "false": false, "0": false][$0.lowercased()]
+        }
+        configuration.maximumFileSize = try environment.value(
+            try maxFile.map { try ByteSize.parse($0, option: "--max-file") }, "FORMWRIGHT_MAX_FILE", default: 1 << 20
+        ) { try? ByteSize.parse($0, option: "FORMWRIGHT_MAX_FILE") }
+        // The CSRF secret comes only from the environment: a flag would show in `ps`.
+        configuration.secret = environment.variables["FORMWRIGHT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
 
         let app: FormServerApp
         do {
-            app = try FormServerApp(configuration: configuration, logger: logger)
+            app = try FormServerApp(configuration: configuration, hooks: ExampleHooks.make(), logger: logger)
             try app.start()
         } catch {
             logger.critical("cannot start: \(error)")

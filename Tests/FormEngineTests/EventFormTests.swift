@@ -25,7 +25,8 @@ import Testing
     @Test func emptySubmissionReportsEveryRequiredRowInOrder() {
         let verdict = engine.evaluate(SubmittedFields())
         #expect(verdict.codes == ["title:required", "starts:required", "ends:required"])
-        #expect(verdict.errors.map(\.message) == ["Title can't be empty", "Starts can't be empty", "Ends can't be empty"])
+        #expect(
+            verdict.errors.map(\.message) == ["Title can't be empty", "Starts can't be empty", "Ends can't be empty"])
     }
 
     @Test func chineseMessages() {

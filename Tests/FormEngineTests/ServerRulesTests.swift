@@ -94,7 +94,8 @@ import Testing
     @Test func urlSchemeIsRestrictedPerRow() {
         let engine = Fixtures.engine("validations")
         let base = [("username", "abc"), ("password", "long enough")]
-        #expect(engine.evaluate(Fixtures.post(base + [("homepage", "http://example.com")])).codes == ["homepage:urlScheme"])
+        #expect(
+            engine.evaluate(Fixtures.post(base + [("homepage", "http://example.com")])).codes == ["homepage:urlScheme"])
         #expect(engine.evaluate(Fixtures.post(base + [("homepage", "https://example.com")])).isValid)
     }
 
@@ -138,6 +139,8 @@ import Testing
     @Test func unregisteredCustomValidatorsAreListed() {
         let form = Fixtures.catalog.forms["validations"]!
         #expect(FormEngine.unregisteredValidators(in: form, registered: [:]) == ["invitationCode"])
-        #expect(FormEngine.unregisteredValidators(in: form, registered: ["invitationCode": Fixtures.invitationCode]).isEmpty)
+        #expect(
+            FormEngine.unregisteredValidators(in: form, registered: ["invitationCode": Fixtures.invitationCode]).isEmpty
+        )
     }
 }

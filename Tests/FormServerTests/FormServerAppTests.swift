@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func healthzAndStaticRoutesExist() throws {
-        let app = try FormServerApp(configuration: configuration())
+        let app = try FormServerApp(configuration: configuration(), hooks: exampleHooks())
         _ = app  // built: Public/ loaded and the router frozen without a precondition failure
         let files = try StaticFiles(folder: configuration().publicFolder)
         #expect(files.paths.contains("forms.css"))

@@ -1,3 +1,4 @@
+import HTTPTestClient
 import Testing
 
 @testable import HTTPServer

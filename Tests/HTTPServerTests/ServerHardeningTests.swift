@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestClient
 import Synchronization
 import Testing
 
@@ -121,7 +122,7 @@ import Testing
             defer { dripping.store(false, ordering: .relaxed) }
             try #require(eventually { sent.load(ordering: .relaxed) >= 2 })
             // While the slow request is still arriving, a normal one on the single worker is answered.
-            let normal = try HTTPServerTests.request(server.port, "/items/5")
+            let normal = try HTTPTestClient.request(server.port, "/items/5")
             let stillDripping = dripping.load(ordering: .relaxed)
             #expect(normal.text.contains("item 5"))
             #expect(stillDripping)

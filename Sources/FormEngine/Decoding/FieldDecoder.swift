@@ -72,7 +72,9 @@ struct FieldDecoder {
     private func text(_ text: String) -> Result<FormValue?, Problem> {
         guard !text.isEmpty else { return .success(nil) }
         var normalised = text
-        if text.utf8.contains(0x0D) { normalised = text.replacingAll("\r\n", with: "\n").replacingAll("\r", with: "\n") }
+        if text.utf8.contains(0x0D) {
+            normalised = text.replacingAll("\r\n", with: "\n").replacingAll("\r", with: "\n")
+        }
         let refused = normalised.unicodeScalars.contains { scalar in
             (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
         }

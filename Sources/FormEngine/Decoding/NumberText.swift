@@ -59,7 +59,8 @@ enum DurationText {
         else { return nil }
         let numbers = parts.compactMap { Int($0) }
         guard numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
-        return numbers.count == 2 ? numbers[0] * 3600 + numbers[1] * 60 : numbers[0] * 3600 + numbers[1] * 60 + numbers[2]
+        return numbers.count == 2
+            ? numbers[0] * 3600 + numbers[1] * 60 : numbers[0] * 3600 + numbers[1] * 60 + numbers[2]
     }
 
     /// `1H30M`, `45S`, `2H`: the part after `PT`.

@@ -1,6 +1,6 @@
 import FormModel
-import Foundation
 import FormPredicate
+import Foundation
 
 /// Every fact of one submission, computed in the form's dependency order (DESIGN.md, server-side
 /// rules 3–5): sections' and rows' hidden and disabled states, and the value each row shows to

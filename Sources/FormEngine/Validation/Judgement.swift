@@ -49,10 +49,13 @@ struct Judgement {
                 append(tag: tag, problem: .tooManyItems(cap), name: name, section: section.index, position: nil)
             }
             for (position, problem) in sent.problems {
-                append(tag: "\(tag)[\(position)]", problem: problem, name: name, section: section.index, position: position)
+                append(
+                    tag: "\(tag)[\(position)]", problem: problem, name: name, section: section.index, position: position
+                )
             }
             for (value, position) in zip(sent.values, sent.positions) where !value.isEmpty(for: item.row.type) {
-                let found = rules.problems(of: item.row, validators: item.validators, value: value, resolution: &resolution)
+                let found = rules.problems(
+                    of: item.row, validators: item.validators, value: value, resolution: &resolution)
                 for (problem, message) in found {
                     append(
                         tag: "\(tag)[\(position)]", problem: problem, name: name, section: section.index,

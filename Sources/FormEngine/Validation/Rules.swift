@@ -1,6 +1,6 @@
 import FormModel
-import Foundation
 import FormPredicate
+import Foundation
 
 /// The rules of one row, run on its resolved, non-empty value: the row's own limits (`maxLength`,
 /// `min`, `max`, the syntax its type implies), then its validators in the order written

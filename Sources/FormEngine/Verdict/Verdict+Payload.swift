@@ -70,7 +70,8 @@ extension LocalDateTime {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let parts = DateComponents(
-            year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, second: time.second)
+            year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, second: time.second
+        )
         guard let instant = calendar.date(from: parts) else { return local }
         let offset = zone.secondsFromGMT(for: instant)
         if offset == 0 { return local + "Z" }

@@ -56,7 +56,9 @@ public struct Verdict: Sendable {
                 "errors",
                 .array(
                     errors.map {
-                        .object([("tag", .string($0.tag)), ("message", .string($0.message)), ("code", .string($0.code))])
+                        .object([
+                            ("tag", .string($0.tag)), ("message", .string($0.message)), ("code", .string($0.code)),
+                        ])
                     })
             )
         ])

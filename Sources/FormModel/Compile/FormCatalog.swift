@@ -10,6 +10,12 @@ public struct FormCatalog: Sendable {
     /// The ids in file-name order.
     public let ids: [String]
 
+    /// A catalog of forms already compiled (forms built in Swift, or options replaced at start).
+    public init(forms: [String: CompiledForm], ids: [String]) {
+        self.forms = forms
+        self.ids = ids
+    }
+
     /// Loads and compiles every descriptor in `folder`; every problem of every file is collected
     /// before the load fails, so one run shows them all.
     public init(folder: String, loader: FormLoader = FormLoader()) throws(LoadProblems) {

@@ -149,7 +149,9 @@ private struct CompilationContext {
     private mutating func compileItem(of section: Section, at path: String) -> CompiledItem? {
         guard section.isMultivalued else { return nil }
         let (row, rowPath) =
-            section.rowTemplate.map { ($0, path + ".rowTemplate") } ?? section.rows.first.map { ($0, path + ".rows[0]") }
+            section.rowTemplate.map { ($0, path + ".rowTemplate") } ?? section.rows.first.map {
+                ($0, path + ".rows[0]")
+            }
             ?? (nil, path)
         guard let row else {
             problem(path, "a multivalued section needs a rowTemplate or a first row to give its values a type")
@@ -159,7 +161,9 @@ private struct CompilationContext {
             problem(rowPath + ".type", "a multivalued section cannot collect \(row.type.rawValue) rows")
             return nil
         }
-        let validators = row.validators.enumerated().map { compileValidator($1, row: row, at: "\(rowPath).validators[\($0)]") }
+        let validators = row.validators.enumerated().map {
+            compileValidator($1, row: row, at: "\(rowPath).validators[\($0)]")
+        }
         return CompiledItem(row: row, validators: validators)
     }
 
@@ -210,7 +214,9 @@ private struct CompilationContext {
             graph.add(.sectionHidden(section.index))
             for read in section.hidden.reads { graph.add(.sectionHidden(section.index), reads: read) }
             // A multivalued section's array is empty to conditions while the section is hidden.
-            if section.section.isMultivalued { graph.add(.sectionValue(section.index), reads: .sectionHidden(section.index)) }
+            if section.section.isMultivalued {
+                graph.add(.sectionValue(section.index), reads: .sectionHidden(section.index))
+            }
         }
         for row in rows {
             graph.add(.rowHidden(row.index), reads: .sectionHidden(row.sectionIndex))

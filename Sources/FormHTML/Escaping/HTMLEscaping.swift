@@ -1,0 +1,52 @@
+/// The two escaping functions of the module. Text and attribute values are escaped separately
+/// because they end at different characters (HTML spec §13.1.2.3 "Attributes": a double-quoted
+/// value ends at `"`; §13.1.2.2 text ends at `<`, and `&` starts a character reference in both).
+enum HTMLEscaping {
+    /// Appends `text` escaped for an element's content: `&`, `<`, `>`.
+    static func appendText(_ text: String, to bytes: inout [UInt8]) {
+        append(text, to: &bytes, quotes: false)
+    }
+
+    /// Appends `value` escaped for a quoted attribute value: `&`, `<`, `>`, `"`, `'`.
+    /// Both quotes are escaped so the value is safe whichever quote delimits it.
+    static func appendAttributeValue(_ value: String, to bytes: inout [UInt8]) {
+        append(value, to: &bytes, quotes: true)
+    }
+
+    private static func append(_ string: String, to bytes: inout [UInt8], quotes: Bool) {
+        var string = string
+        string.withUTF8 { utf8 in
+            // Most texts need no escaping: copy them in one go.
+            guard utf8.contains(where: { needsEscape($0, quotes: quotes) }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "&"): bytes.append(contentsOf: ampersand)
+                case UInt8(ascii: "<"): bytes.append(contentsOf: lessThan)
+                case UInt8(ascii: ">"): bytes.append(contentsOf: greaterThan)
+                case UInt8(ascii: "\"") where quotes: bytes.append(contentsOf: quote)
+                case UInt8(ascii: "'") where quotes: bytes.append(contentsOf: apostrophe)
+                // NUL is a parse error in text and attributes; U+FFFD is what a parser would show.
+                case 0: bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                default: bytes.append(byte)
+                }
+            }
+        }
+    }
+
+    private static func needsEscape(_ byte: UInt8, quotes: Bool) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0: true
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): quotes
+        default: false
+        }
+    }
+
+    private static let ampersand = Array("&amp;".utf8)
+    private static let lessThan = Array("&lt;".utf8)
+    private static let greaterThan = Array("&gt;".utf8)
+    private static let quote = Array("&quot;".utf8)
+    private static let apostrophe = Array("&#39;".utf8)
+}

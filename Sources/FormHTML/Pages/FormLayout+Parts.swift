@@ -1,0 +1,79 @@
+import FormModel
+
+extension FormLayout {
+    /// The error summary: `role=alert` so it is announced, `tabindex=-1` so a script (or `autofocus`,
+    /// with no script) can move focus to it, and one link per error to the field to fix.
+    func writeSummary(_ errors: [PageError], state: PageState, into writer: inout HTMLWriter) {
+        writer.markup(
+            "<div class=\"fw-summary\" id=\"fw-summary\" role=\"alert\" tabindex=\"-1\" autofocus aria-labelledby=\"fw-summary-title\">\n<h2 id=\"fw-summary-title\">"
+        )
+        writer.text(texts.problems(errors.count))
+        writer.markup("</h2>\n<ul>\n")
+        for error in errors {
+            writer.markup("<li>")
+            if let target = target(of: error, state: state) {
+                writer.markup("<a")
+                writer.attribute("href", "#" + target)
+                writer.markup(">")
+                writer.text(error.message)
+                writer.markup("</a>")
+            } else {
+                writer.text(error.message)
+            }
+            writer.markup("</li>\n")
+        }
+        writer.markup("</ul>\n</div>\n")
+    }
+
+    /// The id of the control an error is about, when it is on the page.
+    func target(of error: PageError, state: PageState) -> String? {
+        if let row = error.row {
+            guard rows.indices.contains(row) else { return nil }
+            let plan = rows[row]
+            guard plan.row.type.takesInput else { return nil }
+            return plan.control.isGroup && !plan.options.isEmpty ? plan.id + "-0" : plan.id
+        }
+        guard let section = error.section, let position = error.position, sections.indices.contains(section),
+            let multivalued = sections[section].multivalued
+        else { return nil }
+        let count = state.items[section]?.count ?? multivalued.defaultItems.count
+        return (0..<count).contains(position) ? "\(multivalued.item.id)-\(position)" : nil
+    }
+
+    static func start(_ form: Form, title: HTML, errorPrefix: String?) -> [UInt8] {
+        var writer = HTMLWriter()
+        PageShell.writeStart(language: form.locale, title: title, errorPrefix: errorPrefix, into: &writer)
+        return writer.bytes
+    }
+
+    /// `novalidate`: the server validates every post anyway (DESIGN.md), and its messages are the
+    /// form's own, localised, listed in a summary and linked to fields; the browser's bubbles would
+    /// show a different text in a different language, one field at a time. `required`, `min`, `max`
+    /// and `maxlength` stay on the controls for assistive technology and input hints.
+    static func formOpen(_ form: Form) -> [UInt8] {
+        var writer = HTMLWriter()
+        writer.markup("<form id=\"fw-form\" method=\"post\"")
+        writer.attribute("action", SafeURL.formPath(form.id))
+        writer.markup(" novalidate")
+        if form.allRows.contains(where: { $0.value.type == .upload }) {
+            writer.markup(" enctype=\"multipart/form-data\"")
+        }
+        writer.markup(">\n")
+        return writer.bytes
+    }
+
+    static func end(_ form: CompiledForm, texts: PageTexts, rules: String) -> [UInt8] {
+        var writer = HTMLWriter()
+        // A read-only form has nothing to submit.
+        if !form.form.disabled {
+            writer.markup("<div class=\"fw-actions\"><button type=\"submit\">")
+            writer.text(form.form.submitTitle ?? texts.submit)
+            writer.markup("</button></div>\n")
+        }
+        writer.markup("</form>\n<script type=\"application/json\" id=\"fw-rules\">")
+        writer.scriptJSON(rules)
+        writer.markup("</script>\n")
+        PageShell.writeEnd(into: &writer)
+        return writer.bytes
+    }
+}

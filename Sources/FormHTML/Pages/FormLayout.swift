@@ -1,0 +1,68 @@
+import FormModel
+
+/// The constant parts of a form's page, escaped and laid out once: row and section plans, the page
+/// start and end, the `<form>` tag and the rules script. `write(state:into:)` adds one request's state.
+struct FormLayout: Sendable {
+    let form: CompiledForm
+    let texts: PageTexts
+    let rows: [RowPlan]
+    let sections: [SectionPlan]
+    let renderer: SectionRenderer
+    /// `<!doctype html>` to `</h1>`, without and with the error prefix in `<title>`.
+    let start: [UInt8]
+    let startWithErrors: [UInt8]
+    /// `<form …>`.
+    let formOpen: [UInt8]
+    /// The submit button, `</form>`, the rules script and the end of the page.
+    let end: [UInt8]
+
+    init(form: CompiledForm, texts: PageTexts) {
+        self.form = form
+        self.texts = texts
+        var ids = FieldIDs()
+        let sections = form.sections.map { SectionPlan($0, ids: &ids, texts: texts) }
+        let rows = form.rows.map { compiled in
+            RowPlan(
+                row: compiled.row, id: ids.make(compiled.row.tag ?? "row_\(compiled.index)"),
+                name: compiled.row.tag.map(FieldNames.field(tag:)), required: compiled.required, texts: texts)
+        }
+        self.rows = rows
+        self.sections = sections
+        renderer = SectionRenderer(
+            fields: FieldRenderer(texts: texts, asterisks: form.form.addAsteriskToRequiredRowsTitle),
+            rows: rows, formDisabled: form.form.disabled)
+        let title = HTML(text: form.form.title ?? form.form.id)
+        start = Self.start(form.form, title: title, errorPrefix: nil)
+        startWithErrors = Self.start(form.form, title: title, errorPrefix: texts.errorPrefix)
+        formOpen = Self.formOpen(form.form)
+        end = Self.end(form, texts: texts, rules: RulesJSON.make(form: form, rows: rows, sections: sections))
+    }
+
+    /// Writes the page for `state`; returns where the token's value starts, when there is one.
+    func write(state: PageState, into writer: inout HTMLWriter) -> Int? {
+        let errors = PageErrors(state.errors)
+        writer.rendered(state.errors.isEmpty ? start : startWithErrors)
+        if !state.errors.isEmpty { writeSummary(state.errors, state: state, into: &writer) }
+        writer.rendered(formOpen)
+        var tokenOffset: Int?
+        if let token = state.csrfToken {
+            writer.markup("<input type=\"hidden\"")
+            writer.attribute("name", FieldNames.csrf)
+            writer.markup(" value=\"")
+            tokenOffset = writer.count
+            writer.attributeValue(token)
+            writer.markup("\">\n")
+        }
+        if sections.contains(where: { renderer.showsAddButton($0, state: state) }) {
+            // Enter in a text field clicks the form's first submit button (HTML spec §4.10.21.2,
+            // "Implicit submission"). An "Add another" button would be first, so a hidden copy of the
+            // real submit button comes before every other.
+            writer.markup("<button type=\"submit\" hidden tabindex=\"-1\">")
+            writer.text(form.form.submitTitle ?? texts.submit)
+            writer.markup("</button>\n")
+        }
+        for section in sections { renderer.write(section, state: state, errors: errors, into: &writer) }
+        writer.rendered(end)
+        return tokenOffset
+    }
+}

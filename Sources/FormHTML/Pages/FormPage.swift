@@ -1,0 +1,65 @@
+import FormModel
+
+/// A compiled form's page, built once: every constant byte (ids, labels, options, the rules JSON)
+/// is escaped and laid out at init, and the fresh page is rendered then. `renderFresh(csrfToken:)`
+/// copies a prefix, the escaped token and a suffix; `render(state:)` re-renders with values and errors.
+///
+/// ```swift
+/// let page = FormPage(form: compiled, initialState: stateFromDefaults)
+/// let bytes = page.renderFresh(csrfToken: token)  // GET
+/// let again = page.render(state: verdictState)     // 422 with errors inline
+/// ```
+public struct FormPage: Sendable {
+    /// The state of a fresh page (conditions evaluated on the defaults); its token is ignored.
+    public let initialState: PageState
+    let layout: FormLayout
+    /// The fresh page before and after the token's escaped bytes, and the fresh page with no token field.
+    let freshPrefix: [UInt8]
+    let freshSuffix: [UInt8]
+    let freshWithoutToken: [UInt8]
+
+    /// Builds the page of `form`. `initialState` is what a fresh page shows (which rows start hidden,
+    /// disabled, required); `texts` default to the form's locale with its `messages` applied.
+    public init(form: CompiledForm, initialState: PageState, texts: PageTexts? = nil) {
+        layout = FormLayout(form: form, texts: texts ?? PageTexts(form: form.form))
+        self.initialState = initialState
+        var fresh = initialState
+        fresh.csrfToken = ""
+        var writer = HTMLWriter()
+        let offset = layout.write(state: fresh, into: &writer) ?? writer.count
+        freshPrefix = Array(writer.bytes[..<offset])
+        freshSuffix = Array(writer.bytes[offset...])
+        fresh.csrfToken = nil
+        writer = HTMLWriter(capacity: freshPrefix.count + freshSuffix.count)
+        _ = layout.write(state: fresh, into: &writer)
+        freshWithoutToken = writer.bytes
+    }
+
+    /// The form the page shows.
+    public var form: CompiledForm { layout.form }
+
+    /// The fixed texts the page uses.
+    public var texts: PageTexts { layout.texts }
+
+    /// The fresh page with `csrfToken` in its `_csrf` field (no field when nil). Nothing is walked or
+    /// escaped but the token.
+    public func renderFresh(csrfToken: String?) -> [UInt8] {
+        guard let csrfToken else { return freshWithoutToken }
+        var writer = HTMLWriter(capacity: freshPrefix.count + freshSuffix.count + csrfToken.utf8.count)
+        writer.rendered(freshPrefix)
+        writer.attributeValue(csrfToken)
+        writer.rendered(freshSuffix)
+        return writer.bytes
+    }
+
+    /// The page for `state`: its values, errors (inline and in a summary), hidden, disabled and
+    /// required flags, and token.
+    public func render(state: PageState) -> [UInt8] {
+        var writer = HTMLWriter(capacity: freshPrefix.count + freshSuffix.count + 1024)
+        _ = layout.write(state: state, into: &writer)
+        return writer.bytes
+    }
+
+    /// How many bytes the fresh page has, not counting its token.
+    public var freshByteCount: Int { freshPrefix.count + freshSuffix.count }
+}

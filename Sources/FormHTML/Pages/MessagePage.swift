@@ -1,0 +1,72 @@
+/// A page with a title, a message and an optional link: the thank-you page after a valid post, the
+/// 403 page when a CSRF token fails, 404s.
+///
+/// ```swift
+/// let texts = PageTexts(locale: form.locale)
+/// MessagePage.thankYou(texts: texts, back: "/forms/event").render()
+/// ```
+public struct MessagePage: Sendable, Hashable {
+    /// The heading and the `<title>`.
+    public var title: String
+    /// The paragraph under the heading.
+    public var message: String
+    /// A link under the message: where to go next. Dropped when its URL runs script.
+    public var link: (href: String, text: String)? {
+        get { linkHref.map { ($0, linkText) } }
+        set {
+            linkHref = newValue?.href
+            linkText = newValue?.text ?? ""
+        }
+    }
+    /// The page's language (`<html lang>`).
+    public var language: String
+
+    private var linkHref: String?
+    private var linkText = ""
+
+    /// A page saying `message` under `title`.
+    public init(title: String, message: String, language: String = "en", link: (href: String, text: String)? = nil) {
+        self.title = title
+        self.message = message
+        self.language = language
+        self.link = link
+    }
+
+    /// The page after a valid submission.
+    public static func thankYou(texts: PageTexts, back: String? = nil) -> MessagePage {
+        MessagePage(
+            title: texts.thankYou, message: texts.thankYouMessage, language: texts.language,
+            link: back.map { ($0, texts.back) })
+    }
+
+    /// The 403 page for a missing or wrong CSRF token.
+    public static func sessionExpired(texts: PageTexts, back: String? = nil) -> MessagePage {
+        MessagePage(
+            title: texts.sessionExpired, message: texts.sessionExpiredMessage, language: texts.language,
+            link: back.map { ($0, texts.back) })
+    }
+
+    /// The 404 page.
+    public static func notFound(texts: PageTexts) -> MessagePage {
+        MessagePage(
+            title: texts.notFound, message: texts.notFoundMessage, language: texts.language, link: ("/", texts.back))
+    }
+
+    /// The page's bytes.
+    public func render() -> [UInt8] {
+        var writer = HTMLWriter()
+        PageShell.writeStart(language: language, title: HTML(text: title), errorPrefix: nil, into: &writer)
+        writer.markup("<p class=\"fw-message\">")
+        writer.text(message)
+        writer.markup("</p>\n")
+        if let linkHref, let href = SafeURL.link(linkHref) {
+            writer.markup("<p><a")
+            writer.attribute("href", href)
+            writer.markup(">")
+            writer.text(linkText)
+            writer.markup("</a></p>\n")
+        }
+        PageShell.writeEnd(into: &writer)
+        return writer.bytes
+    }
+}

@@ -1,0 +1,23 @@
+/// A state's errors grouped by where they are shown beside a field.
+struct PageErrors {
+    /// An item of a multivalued section.
+    struct ItemKey: Hashable {
+        let section: Int
+        let position: Int
+    }
+
+    /// Messages per row index, in order.
+    var row: [Int: [String]] = [:]
+    /// Messages per multivalued item, in order.
+    var item: [ItemKey: [String]] = [:]
+
+    init(_ errors: [PageError]) {
+        for error in errors {
+            if let index = error.row {
+                row[index, default: []].append(error.message)
+            } else if let section = error.section, let position = error.position {
+                item[ItemKey(section: section, position: position), default: []].append(error.message)
+            }
+        }
+    }
+}

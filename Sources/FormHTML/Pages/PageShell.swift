@@ -1,0 +1,37 @@
+/// The start and end every page shares: doctype, language, charset, viewport, title, the stylesheet
+/// and the deferred script, then `<main>` with the page's heading.
+enum PageShell {
+    /// Everything up to and including `<h1>…</h1>`. `errorPrefix` goes before the title so a screen
+    /// reader hears at once that the page came back with problems (GOV.UK's pattern).
+    static func writeStart(language: String, title: HTML, errorPrefix: String?, into writer: inout HTMLWriter) {
+        writer.markup("<!doctype html>\n<html")
+        writer.attribute("lang", language)
+        writer.markup(
+            """
+            >
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>
+            """)
+        if let errorPrefix { writer.text(errorPrefix) }
+        writer.html(title)
+        writer.markup(
+            """
+            </title>
+            <link rel="stylesheet" href="/static/forms.css">
+            <script src="/static/forms.js" defer></script>
+            </head>
+            <body>
+            <main id="fw-main">
+            <h1>
+            """)
+        writer.html(title)
+        writer.markup("</h1>\n")
+    }
+
+    /// Closes `<main>`, `<body>` and `<html>`.
+    static func writeEnd(into writer: inout HTMLWriter) {
+        writer.markup("</main>\n</body>\n</html>\n")
+    }
+}

@@ -1,0 +1,73 @@
+extension FieldRenderer {
+    /// A `<select>`. Its first option is empty: a size-1 select that is `required` must start with
+    /// a "placeholder label option" of empty value (HTML spec §4.10.7, the select element's content
+    /// model), and an optional one needs it to mean "no choice". A list box (inline picker) has it only
+    /// when the row is optional or has no value yet.
+    func writeSelect(_ field: FieldView, inline: Bool, into writer: inout HTMLWriter) {
+        let plan = field.plan
+        let chosen = Set(field.values)
+        let empty = !inline || !field.required || !plan.options.contains { chosen.contains($0.value) }
+        writer.markup("<select")
+        writeIdentity(field, into: &writer)
+        if inline {
+            // A list box needs size > 1; more than eight rows scroll (UIPickerView shows about five).
+            let count = plan.options.count + (empty ? 1 : 0)
+            writer.attribute("size", String(Swift.max(2, Swift.min(count, 8))))
+        }
+        writeState(field, requirable: true, into: &writer)
+        writer.markup(">\n")
+        if empty {
+            writer.markup("<option value=\"\"")
+            writer.flag("selected", chosen.isEmpty || chosen == [""])
+            writer.markup(">")
+            writer.html(plan.emptyOption)
+            writer.markup("</option>\n")
+        }
+        for option in plan.options {
+            writer.markup("<option value=\"")
+            writer.html(option.valueAttribute)
+            writer.markup("\"")
+            writer.flag("selected", chosen.contains(option.value))
+            writer.markup(">")
+            writer.html(option.title)
+            writer.markup("</option>\n")
+        }
+        writer.markup("</select>\n")
+    }
+
+    /// Radio buttons (one choice) or check boxes (several) in a fieldset whose legend is the row's
+    /// title (WCAG technique H71). Each input has its own label; help and errors describe every input.
+    func writeGroup(_ field: FieldView, into writer: inout HTMLWriter) {
+        let plan = field.plan
+        let isRadio: Bool
+        if case .radios = plan.control { isRadio = true } else { isRadio = false }
+        let chosen = Set(field.values)
+        writer.markup("<fieldset class=\"fw-choices\"")
+        writer.attribute("id", field.id)
+        writer.markup(">\n<legend>")
+        writeTitle(field, into: &writer)
+        writer.markup("</legend>\n")
+        writeHelpAndErrors(field, into: &writer)
+        for (offset, option) in plan.options.enumerated() {
+            let id = "\(field.id)-\(offset)"
+            writer.markup(
+                isRadio
+                    ? "<div class=\"fw-choice\"><input type=\"radio\""
+                    : "<div class=\"fw-choice\"><input type=\"checkbox\"")
+            writer.attribute("id", id)
+            if let name = field.name { writer.attribute("name", name) }
+            writer.markup(" value=\"")
+            writer.html(option.valueAttribute)
+            writer.markup("\"")
+            writer.flag("checked", chosen.contains(option.value))
+            // `required` on a check box means that box must be ticked, not "pick at least one".
+            writeState(field, requirable: isRadio, into: &writer)
+            writer.markup("><label")
+            writer.attribute("for", id)
+            writer.markup(">")
+            writer.html(option.title)
+            writer.markup("</label></div>\n")
+        }
+        writer.markup("</fieldset>\n")
+    }
+}

@@ -1,0 +1,95 @@
+import FormModel
+
+extension FieldRenderer {
+    /// The control of a row labelled by a `<label>`.
+    func writeControl(_ field: FieldView, into writer: inout HTMLWriter) {
+        let plan = field.plan
+        let value = field.values.first
+        switch plan.control {
+        case .input(let type, let autocomplete, let inputMode, let defaultStep):
+            writer.markup("<input type=\"")
+            writer.markup(type)
+            writer.markup("\"")
+            writeIdentity(field, into: &writer)
+            if let value { writer.attribute("value", value) }
+            if let placeholder = plan.placeholder { writer.attribute("placeholder", escaped: placeholder) }
+            if let autocomplete {
+                writer.markup(" autocomplete=\"")
+                writer.markup(autocomplete)
+                writer.markup("\"")
+            }
+            if let inputMode {
+                writer.markup(" inputmode=\"")
+                writer.markup(inputMode)
+                writer.markup("\"")
+            }
+            writeBounds(plan, defaultStep: defaultStep, into: &writer)
+            if let maxLength = plan.row.maxLength { writer.attribute("maxlength", String(maxLength)) }
+            writeState(field, requirable: true, into: &writer)
+            writer.markup(">\n")
+        case .textArea:
+            writer.markup("<textarea")
+            writeIdentity(field, into: &writer)
+            writer.markup(" rows=\"4\"")
+            if let placeholder = plan.placeholder { writer.attribute("placeholder", escaped: placeholder) }
+            if let maxLength = plan.row.maxLength { writer.attribute("maxlength", String(maxLength)) }
+            writeState(field, requirable: true, into: &writer)
+            // A newline right after <textarea> is dropped by the parser (HTML spec §13.2.6.4.7, "A start
+            // tag whose tag name is textarea"), so one is always written: a value's own leading newline survives.
+            writer.markup(">\n")
+            if let value { writer.text(value) }
+            writer.markup("</textarea>\n")
+        case .select(let inline):
+            writeSelect(field, inline: inline, into: &writer)
+        case .range:
+            writer.markup("<input type=\"range\"")
+            writeIdentity(field, into: &writer)
+            if let value { writer.attribute("value", value) }
+            writeBounds(plan, defaultStep: nil, into: &writer)
+            // `required` does not apply to range inputs (HTML spec §4.10.5.1.13 "Range state").
+            writeState(field, requirable: false, into: &writer)
+            writer.markup(">\n<output class=\"fw-output\"")
+            writer.attribute("for", field.id)
+            writer.attribute("id", field.id + "-output")
+            writer.markup(">")
+            if let value { writer.text(value) }
+            writer.markup("</output>\n")
+        case .duration:
+            writer.markup("<input type=\"text\"")
+            writeIdentity(field, into: &writer)
+            if let value { writer.attribute("value", value) }
+            if let placeholder = plan.placeholder { writer.attribute("placeholder", escaped: placeholder) }
+            writer.markup(" inputmode=\"numeric\" pattern=\"[0-9]+:[0-5][0-9]:[0-5][0-9]\" autocomplete=\"off\"")
+            writeState(field, requirable: true, into: &writer)
+            writer.markup(">\n")
+        case .file:
+            // A file input never carries a value: browsers ignore one, and the file stays with its post.
+            writer.markup("<input type=\"file\"")
+            writeIdentity(field, into: &writer)
+            if let accept = plan.accept { writer.attribute("accept", escaped: accept) }
+            writeState(field, requirable: true, into: &writer)
+            writer.markup(">\n")
+        case .output:
+            writer.markup("<output class=\"fw-output\"")
+            writer.attribute("id", field.id)
+            writer.markup(">")
+            if let value { writer.text(value) }
+            writer.markup("</output>\n")
+        case .checkbox, .radios, .checkboxes, .paragraph, .action:
+            // Written by `write(_:into:)`, which labels them differently.
+            break
+        }
+    }
+
+    private func writeBounds(_ plan: RowPlan, defaultStep: StaticString?, into writer: inout HTMLWriter) {
+        if let min = plan.min { writer.attribute("min", escaped: min) }
+        if let max = plan.max { writer.attribute("max", escaped: max) }
+        if let step = plan.step {
+            writer.attribute("step", escaped: step)
+        } else if let defaultStep {
+            writer.markup(" step=\"")
+            writer.markup(defaultStep)
+            writer.markup("\"")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+/// Writes one field: label, help, errors and control, in that order (a check box puts its label
+/// after the box, as platforms do). Each row type's control is chosen by `Control`.
+struct FieldRenderer: Sendable {
+    let texts: PageTexts
+    /// The form's `addAsteriskToRequiredRowsTitle`.
+    let asterisks: Bool
+
+    func write(_ field: FieldView, into writer: inout HTMLWriter) {
+        switch field.plan.control {
+        case .radios, .checkboxes:
+            writeGroup(field, into: &writer)
+        case .checkbox(let isSwitch):
+            writer.markup("<input type=\"checkbox\"")
+            writeIdentity(field, into: &writer)
+            if isSwitch { writer.markup(" role=\"switch\"") }
+            writer.flag("checked", ValueTexts.isChecked(field.values))
+            writeState(field, requirable: true, into: &writer)
+            writer.markup(">\n")
+            writeLabel(field, into: &writer)
+            writeHelpAndErrors(field, into: &writer)
+        case .paragraph:
+            writer.markup("<p class=\"fw-text\"")
+            writer.attribute("id", field.id)
+            writer.markup(">")
+            writer.html(field.plan.label)
+            writer.markup("</p>\n")
+            writeHelpAndErrors(field, into: &writer)
+        case .action:
+            writeAction(field, into: &writer)
+            writeHelpAndErrors(field, into: &writer)
+        default:
+            writeLabel(field, into: &writer)
+            writeHelpAndErrors(field, into: &writer)
+            writeControl(field, into: &writer)
+        }
+    }
+
+    func writeLabel(_ field: FieldView, into writer: inout HTMLWriter) {
+        writer.markup("<label")
+        writer.attribute("for", field.id)
+        writer.markup(">")
+        writeTitle(field, into: &writer)
+        writer.markup("</label>\n")
+    }
+
+    /// The title, an item's position, and the required marker. The marker is hidden from screen
+    /// readers, which hear the control's `required` state instead; it is present but `hidden` while a
+    /// `required` predicate is false so the browser script only toggles it.
+    func writeTitle(_ field: FieldView, into writer: inout HTMLWriter) {
+        writer.html(field.plan.label)
+        if let suffix = field.labelSuffix { writer.text(suffix) }
+        guard asterisks, field.plan.mayBeRequired else { return }
+        writer.markup("<span class=\"fw-required\" aria-hidden=\"true\"")
+        writer.attribute("title", texts.requiredMarker)
+        writer.flag("hidden", !field.required)
+        writer.markup(">*</span>")
+    }
+
+    func writeHelpAndErrors(_ field: FieldView, into writer: inout HTMLWriter) {
+        if let help = field.plan.help {
+            writer.markup("<p class=\"fw-help\"")
+            writer.attribute("id", field.helpID)
+            writer.markup(">")
+            writer.html(help)
+            writer.markup("</p>\n")
+        }
+        guard !field.errors.isEmpty else { return }
+        writer.markup("<p class=\"fw-error\"")
+        writer.attribute("id", field.errorID)
+        writer.markup(">")
+        for (offset, message) in field.errors.enumerated() {
+            if offset > 0 { writer.markup("<br>") }
+            writer.markup("<span class=\"fw-visually-hidden\">")
+            writer.text(texts.errorPrefix)
+            writer.markup("</span>")
+            writer.text(message)
+        }
+        writer.markup("</p>\n")
+    }
+
+    /// ` id="…" name="…"`.
+    func writeIdentity(_ field: FieldView, into writer: inout HTMLWriter) {
+        writer.attribute("id", field.id)
+        if let name = field.name { writer.attribute("name", name) }
+    }
+
+    /// `required`, `disabled`, `aria-describedby` and `aria-invalid`. With `novalidate` on the form,
+    /// `required` does not block a submission: it tells assistive technology, and CSS, what the
+    /// server will demand.
+    func writeState(_ field: FieldView, requirable: Bool, into writer: inout HTMLWriter) {
+        writer.flag("required", requirable && field.required)
+        writer.flag("disabled", field.disabled)
+        if let describedBy = field.describedBy { writer.attribute("aria-describedby", describedBy) }
+        if !field.errors.isEmpty { writer.markup(" aria-invalid=\"true\"") }
+    }
+
+    func writeAction(_ field: FieldView, into writer: inout HTMLWriter) {
+        if let link = field.plan.link {
+            writer.markup("<a class=\"fw-button\"")
+            writer.attribute("id", field.id)
+            writer.attribute("href", escaped: link)
+            writer.markup(">")
+            writer.html(field.plan.label)
+            writer.markup("</a>\n")
+        } else {
+            // Without a URL a button row has nothing to do on the web unless a script gives it a job.
+            writer.markup("<button type=\"button\" class=\"fw-button\"")
+            writer.attribute("id", field.id)
+            writer.flag("disabled", field.disabled)
+            writer.markup(">")
+            writer.html(field.plan.label)
+            writer.markup("</button>\n")
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// One control as one request shows it: a row's plan with the values, state and errors of a
+/// `PageState`. A multivalued section's item is a field of the section's item plan.
+struct FieldView {
+    let plan: RowPlan
+    /// The control's id (a row's base id, or an item's `base-n`).
+    let id: String
+    /// The posted name.
+    let name: String?
+    /// Appended to the label: an item's position (" 2").
+    let labelSuffix: String?
+    let values: [String]
+    let disabled: Bool
+    let required: Bool
+    let errors: [String]
+
+    /// The id of the help paragraph.
+    var helpID: String { id + "-help" }
+    /// The id of the error paragraph.
+    var errorID: String { id + "-error" }
+
+    /// What the control's `aria-describedby` lists: its help, then its errors.
+    var describedBy: String? {
+        var ids: [String] = []
+        if plan.help != nil { ids.append(helpID) }
+        if !errors.isEmpty { ids.append(errorID) }
+        return ids.isEmpty ? nil : ids.joined(separator: " ")
+    }
+
+    /// The id the error summary links to: the control, or a group's first input.
+    var focusID: String {
+        plan.control.isGroup && !plan.options.isEmpty ? id + "-0" : id
+    }
+}

@@ -1,0 +1,70 @@
+import FormModel
+
+/// Everything constant about one row's markup, escaped once when the page is built: its control,
+/// ids, label, help, options and bounds. Rendering only adds what `PageState` decides.
+struct RowPlan: Sendable {
+    /// One option of a selector, escaped for both places it appears.
+    struct PlannedOption: Sendable {
+        /// The value, to compare with what was posted.
+        let value: String
+        /// The value escaped for `value="…"`.
+        let valueAttribute: HTML
+        /// The title escaped as text.
+        let title: HTML
+    }
+
+    let row: Row
+    let control: Control
+    /// The base element id (see `FieldIDs`).
+    let id: String
+    /// The name the control posts under, or nil for rows that post nothing.
+    let name: String?
+    /// The label's text.
+    let label: HTML
+    /// Help under the label (the row's help, plus the duration format for count-downs).
+    let help: HTML?
+    let placeholder: HTML?
+    let options: [PlannedOption]
+    /// The text of a selector's empty option.
+    let emptyOption: HTML
+    let min: HTML?
+    let max: HTML?
+    let step: HTML?
+    let accept: HTML?
+    /// For action rows: the link, when its URL is safe.
+    let link: HTML?
+    /// The texts shown when `PageState` has none for the row.
+    let defaultValues: [String]
+    /// Whether the row can ever be required (then the label carries a hideable marker).
+    let mayBeRequired: Bool
+
+    init(row: Row, id: String, name: String?, required: CompiledCondition, texts: PageTexts) {
+        self.row = row
+        control = Control(row.type)
+        self.id = id
+        self.name = name
+        label = HTML(text: row.title ?? row.tag ?? "")
+        let helpText = [row.help, control.isDuration ? texts.durationHelp : nil].compactMap { $0 }
+        help = helpText.isEmpty ? nil : HTML(text: helpText.joined(separator: " "))
+        placeholder = row.placeholder.map(HTML.init(attributeValue:))
+        options = row.options.map {
+            PlannedOption(value: $0.value, valueAttribute: HTML(attributeValue: $0.value), title: HTML(text: $0.title))
+        }
+        emptyOption = HTML(text: row.noValueDisplayText ?? texts.chooseOption)
+        min = ValueTexts.bound(row.min).map(HTML.init(attributeValue:))
+        max = ValueTexts.bound(row.max).map(HTML.init(attributeValue:))
+        step = ValueTexts.bound(row.step).map(HTML.init(attributeValue:))
+        accept = row.accept.isEmpty ? nil : HTML(attributeValue: row.accept.joined(separator: ","))
+        link = row.url.flatMap(SafeURL.link).map(HTML.init(attributeValue:))
+        // A password is never sent back to the browser, not even the descriptor's (DESIGN.md rule 10).
+        defaultValues = row.type == .password ? [] : ValueTexts.texts(row.value)
+        if case .constant(false) = required { mayBeRequired = false } else { mayBeRequired = true }
+    }
+}
+
+extension Control {
+    var isDuration: Bool {
+        if case .duration = self { return true }
+        return false
+    }
+}

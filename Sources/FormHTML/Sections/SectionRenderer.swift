@@ -1,0 +1,60 @@
+import FormModel
+
+/// Writes sections: one `<fieldset>` each, its title as `<legend>` and its footer as help the
+/// fieldset is described by; a multivalued section writes its items and their buttons.
+struct SectionRenderer: Sendable {
+    let fields: FieldRenderer
+    let rows: [RowPlan]
+    /// The whole form is read-only: no buttons that change it.
+    let formDisabled: Bool
+
+    func write(_ plan: SectionPlan, state: PageState, errors: PageErrors, into writer: inout HTMLWriter) {
+        writer.markup("<fieldset class=\"fw-section\"")
+        writer.attribute("id", plan.id)
+        writer.attribute("data-fw-section", String(plan.index))
+        if let multivalued = plan.multivalued { writer.attribute("data-fw-multivalued", multivalued.tag) }
+        if plan.footer != nil { writer.attribute("aria-describedby", plan.footerID) }
+        writer.flag("hidden", state.sectionHidden.at(plan.index))
+        writer.markup(">\n")
+        if let legend = plan.legend {
+            writer.markup("<legend>")
+            writer.html(legend)
+            writer.markup("</legend>\n")
+        }
+        if let multivalued = plan.multivalued {
+            writeItems(multivalued, of: plan, state: state, errors: errors, into: &writer)
+        } else {
+            for index in plan.rows { writeRow(rows[index], index: index, state: state, errors: errors, into: &writer) }
+        }
+        if let footer = plan.footer {
+            writer.markup("<p class=\"fw-help\"")
+            writer.attribute("id", plan.footerID)
+            writer.markup(">")
+            writer.html(footer)
+            writer.markup("</p>\n")
+        }
+        writer.markup("</fieldset>\n")
+    }
+
+    func writeRow(_ plan: RowPlan, index: Int, state: PageState, errors: PageErrors, into writer: inout HTMLWriter) {
+        // A password is never echoed: not what was typed, not the descriptor's value (DESIGN.md rule 10).
+        let values = plan.row.type == .password ? [] : state.values[index] ?? plan.defaultValues
+        let field = FieldView(
+            plan: plan, id: plan.id, name: plan.name, labelSuffix: nil, values: values,
+            disabled: formDisabled || state.rowDisabled.at(index), required: state.rowRequired.at(index),
+            errors: errors.row[index] ?? [])
+        writer.markup("<div class=\"fw-row\"")
+        writer.attribute("id", plan.id + "-row")
+        writer.attribute("data-fw-row", String(index))
+        writer.flag("hidden", state.rowHidden.at(index))
+        writer.markup(">\n")
+        fields.write(field, into: &writer)
+        writer.markup("</div>\n")
+    }
+}
+
+extension [Bool] {
+    /// The flag at `index`, or false past the end: a state built for another form shows nothing
+    /// hidden rather than crashing the server.
+    func at(_ index: Int) -> Bool { indices.contains(index) ? self[index] : false }
+}

@@ -1,0 +1,43 @@
+extension PageTexts {
+    /// English.
+    public static let english = PageTexts(
+        language: "en", submit: "Submit", oneProblem: "There is a problem", severalProblems: "There are %d problems",
+        errorPrefix: "Error: ", addAnother: "Add another", remove: "Remove", moveUp: "Move up", moveDown: "Move down",
+        requiredMarker: "required", chooseOption: "Choose…", durationHelp: "Hours, minutes and seconds, like 1:30:00",
+        thankYou: "Thank you", thankYouMessage: "Your answers have been sent.", formsTitle: "Forms",
+        notFound: "Page not found", notFoundMessage: "There is no page at this address.",
+        sessionExpired: "Your session has expired",
+        sessionExpiredMessage: "The form could not be sent because it was open too long or came from elsewhere. "
+            + "Please go back, reload the form and send it again.",
+        back: "Back")
+
+    /// Simplified Chinese.
+    public static let chinese = PageTexts(
+        language: "zh-Hans", submit: "提交", oneProblem: "有 1 个问题", severalProblems: "有 %d 个问题",
+        errorPrefix: "错误：", addAnother: "再添加一项", remove: "删除", moveUp: "上移", moveDown: "下移",
+        requiredMarker: "必填", chooseOption: "请选择…", durationHelp: "时:分:秒，例如 1:30:00", thankYou: "谢谢",
+        thankYouMessage: "您的回答已提交。", formsTitle: "表单", notFound: "找不到页面", notFoundMessage: "此地址没有页面。",
+        sessionExpired: "会话已过期", sessionExpiredMessage: "表单打开时间过长或来自其他网站，因此无法提交。请返回，重新加载表单后再次提交。",
+        back: "返回")
+
+    /// Replaces the text named `key` (the property's name); unknown keys are left to the validators'
+    /// messages, which share the dictionary.
+    mutating func override(_ key: String, with text: String) {
+        switch key {
+        case "submit": submit = text
+        case "oneProblem": oneProblem = text
+        case "severalProblems": severalProblems = text
+        case "errorPrefix": errorPrefix = text
+        case "addAnother": addAnother = text
+        case "remove": remove = text
+        case "moveUp": moveUp = text
+        case "moveDown": moveDown = text
+        case "requiredMarker": requiredMarker = text
+        case "chooseOption": chooseOption = text
+        case "durationHelp": durationHelp = text
+        case "thankYou": thankYou = text
+        case "thankYouMessage": thankYouMessage = text
+        default: break
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Crypto
+import Foundation
+
+/// CSRF protection for browser posts: a signed double-submit cookie (OWASP's "signed double-submit
+/// cookie" pattern).
+///
+/// A browser gets a random nonce in an `HttpOnly`, `SameSite=Lax` cookie; each page carries
+/// `HMAC-SHA256(secret, form id + nonce)` in a hidden `_csrf` field. A post is accepted only when the
+/// field matches the cookie it came with: another site can make a browser send the cookie, but cannot
+/// read it or compute the token without the secret. No server-side state, so any instance that shares
+/// `FORMWRIGHT_SECRET` accepts the tokens of any other.
+public struct CSRFGuard: Sendable {
+    /// The cookie holding the nonce.
+    public static let cookieName = "fw_csrf"
+    private let key: SymmetricKey
+
+    /// A guard signing with `secret` (any text; it is hashed into a 256-bit key).
+    public init(secret: String) {
+        key = SymmetricKey(data: SHA256.hash(data: Data(secret.utf8)))
+    }
+
+    /// A guard with a random secret: tokens die with the process and are not shared between instances.
+    public static func random() -> CSRFGuard {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return CSRFGuard(secret: Data(bytes).base64EncodedString())
+    }
+
+    /// A fresh nonce for a browser that has none: 128 random bits, base64url.
+    public func newNonce() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Self.base64url(bytes)
+    }
+
+    /// Whether `nonce` has the shape `newNonce()` gives (a cookie is client input like any other).
+    public static func isWellFormed(nonce: String) -> Bool {
+        nonce.utf8.count == 22 && nonce.utf8.allSatisfy { Self.base64urlAlphabet.contains($0) }
+    }
+
+    /// The token for form `formID` and the browser holding `nonce`.
+    public func token(formID: String, nonce: String) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("csrf\u{0}\(formID)\u{0}\(nonce)".utf8), using: key)
+        return Self.base64url(Array(mac))
+    }
+
+    /// Whether `token` is the one for `formID` and `nonce`, compared in constant time.
+    public func verify(token: String?, formID: String, nonce: String?) -> Bool {
+        guard let token, let nonce, Self.isWellFormed(nonce: nonce) else { return false }
+        let expected = Array(self.token(formID: formID, nonce: nonce).utf8)
+        let given = Array(token.utf8)
+        guard expected.count == given.count else { return false }
+        return zip(expected, given).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// The `Set-Cookie` value that gives a browser `nonce`.
+    public static func cookie(nonce: String) -> String {
+        "\(cookieName)=\(nonce); Path=/forms; HttpOnly; SameSite=Lax"
+    }
+
+    private static let base64urlAlphabet = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    private static func base64url(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+}

@@ -1,0 +1,68 @@
+import FormEngine
+import FormModel
+import HTTPServer
+
+/// What a Swift user plugs into the server: validators called by name from descriptors, option lists
+/// computed in Swift, and per-form handlers that receive a valid submission.
+///
+/// ```swift
+/// var hooks = FormHooks()
+/// hooks.validator("invitationCode") { $0.description.hasPrefix("FW-") ? nil : "Codes start with FW-" }
+/// hooks.options(form: "event", row: "repeat") { [Option("never", title: "Never"), Option("daily")] }
+/// hooks.handle("event") { submission in
+///     store(submission.verdict.httpParameters)
+///     return .redirect(to: "/thanks")
+/// }
+/// let app = try FormServerApp(configuration: configuration, hooks: hooks)
+/// ```
+public struct FormHooks: Sendable {
+    /// Custom validators by name.
+    public var validators: [String: CustomValidator] = [:]
+    /// Handlers by form id; a form without one gets the default answers (303 or JSON 200).
+    public var handlers: [String: SubmissionHandler] = [:]
+    /// Option providers by form id, then row tag.
+    public var optionProviders: [String: [String: OptionProvider]] = [:]
+
+    /// No hooks.
+    public init() {}
+
+    /// Registers a validator descriptors call as `{kind: custom, name: NAME}`.
+    public mutating func validator(_ name: String, _ check: @escaping @Sendable (FormValue) -> String?) {
+        validators[name] = CustomValidator(name, check: check)
+    }
+
+    /// Registers every closure of a form written with the Swift DSL.
+    public mutating func register(_ definition: FormDefinition) {
+        validators.merge(definition.customValidators) { first, _ in first }
+    }
+
+    /// Registers the handler of form `formID`'s valid submissions.
+    public mutating func handle(_ formID: String, _ handler: @escaping SubmissionHandler) {
+        handlers[formID] = handler
+    }
+
+    /// Gives row `tag` of form `formID` its options from Swift. The closure runs once, when the server
+    /// starts: options are part of the compiled form, like everything else a request relies on.
+    public mutating func options(form formID: String, row tag: String, _ provider: @escaping OptionProvider) {
+        optionProviders[formID, default: [:]][tag] = provider
+    }
+}
+
+/// Answers a valid submission: a redirect, a page, JSON — any `Response`.
+public typealias SubmissionHandler = @Sendable (ValidSubmission) -> Response
+
+/// The options of a selector row, computed in Swift.
+public typealias OptionProvider = @Sendable () -> [Option]
+
+/// A submission the server judged valid, as a handler receives it.
+public struct ValidSubmission: Sendable {
+    /// The whole verdict: values, states, both payloads.
+    public let verdict: Verdict
+    /// The request that brought it (headers, cookies, remote address).
+    public let request: Request
+    /// Whether the client asked for JSON rather than a page.
+    public let wantsJSON: Bool
+
+    /// XLForm's `httpParameters` of the submission.
+    public var httpParameters: JSONValue { verdict.httpParameters }
+}

@@ -1,0 +1,39 @@
+import FormEngine
+import HTTPServer
+
+/// The shapes of the form routes' answers, with the headers every page carries.
+enum Answers {
+    /// The policy of every page: scripts, styles and form posts only from this site, no framing
+    /// (clickjacking), no `<base>` rewriting. The pages need nothing more.
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
+        + "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+
+    /// An HTML page. Pages carry a CSRF token, so they are not stored by caches (`no-store`) unless the
+    /// caller says otherwise.
+    static func html(_ status: HTTPStatus, _ bytes: [UInt8], cache: String = "no-store") -> Response {
+        Response(
+            status: status,
+            headers: [
+                "Content-Type": "text/html; charset=utf-8", "Cache-Control": cache,
+                "Content-Security-Policy": contentSecurityPolicy, "X-Content-Type-Options": "nosniff",
+                "Referrer-Policy": "same-origin",
+            ],
+            body: ResponseBody(bytes: bytes))
+    }
+
+    /// A JSON answer.
+    static func json(_ status: HTTPStatus, _ value: JSONValue) -> Response {
+        Response(
+            status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+            body: ResponseBody(bytes: value.bytes))
+    }
+
+    /// A refusal: `{"errors": [{"tag": "", "code", "message"}]}` for API clients, or the plain-text
+    /// error otherwise.
+    static func problem(_ status: HTTPStatus, _ message: String, code: String, json: Bool) -> Response {
+        guard json else { return .error(status, message) }
+        let error = JSONValue.object([("tag", .string("")), ("message", .string(message)), ("code", .string(code))])
+        return Self.json(status, .object([("errors", .array([error]))]))
+    }
+}

@@ -1,0 +1,156 @@
+import FormEngine
+import FormHTML
+import FormModel
+import HTTPServer
+
+/// The form routes: the index, each form's page and descriptor, submissions, the thank-you page,
+/// and (when enabled) the explanation of a verdict.
+struct FormRoutes: Sendable {
+    let sites: [String: FormSite]
+    let csrf: CSRFGuard
+    let explain: Bool
+    let maximumFileSize: Int
+    let index: [String: PreparedResponse]
+
+    init(catalog: FormCatalog, hooks: FormHooks, csrf: CSRFGuard, explain: Bool, maximumFileSize: Int) throws {
+        var sites: [String: FormSite] = [:]
+        for (id, form) in catalog.forms { sites[id] = try FormSite(form: form, hooks: hooks) }
+        self.sites = sites
+        self.csrf = csrf
+        self.explain = explain
+        self.maximumFileSize = maximumFileSize
+        let entries = catalog.ids.map { IndexPage.Entry(id: $0, title: catalog.forms[$0]?.form.title) }
+        var index: [String: PreparedResponse] = [:]
+        for locale in MessageLocale.builtIn {
+            let page = IndexPage(entries: entries, texts: PageTexts(locale: locale))
+            index[locale] = try PreparedResponse(Answers.html(.ok, page.render(), cache: "no-cache"))
+        }
+        self.index = index
+    }
+
+    func add(to routes: inout RouterBuilder) {
+        routes.get("/forms") { request in Response(index[Self.locale(request, formLocale: "en")]!) }
+        routes.get("/forms/{id}.json") { request in
+            guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
+            return Response(site.descriptor)
+        }
+        routes.get("/forms/{id}") { request in page(request) }
+        routes.post("/forms/{id}") { request in submit(request) }
+        routes.get("/forms/{id}/thanks") { request in
+            guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
+            let texts = PageTexts(locale: Self.locale(request, formLocale: site.form.form.locale))
+            return Answers.html(.ok, MessagePage.thankYou(texts: texts, back: "/forms/\(site.id)").render())
+        }
+        routes.post("/forms/{id}/explain") { request in explainVerdict(request) }
+    }
+
+    /// `GET /forms/{id}`: the fresh page, with a CSRF token for this browser's nonce.
+    func page(_ request: Request) -> Response {
+        guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
+        let (nonce, isNew) = self.nonce(of: request)
+        let locale = Self.locale(request, formLocale: site.form.form.locale)
+        let bytes = site.page(locale).renderFresh(csrfToken: csrf.token(formID: site.id, nonce: nonce))
+        var response = Answers.html(.ok, bytes)
+        if isNew { response.headers.add("Set-Cookie", CSRFGuard.cookie(nonce: nonce)) }
+        return response
+    }
+
+    /// `POST /forms/{id}`: decode, check the CSRF token of browser posts, judge, answer.
+    func submit(_ request: Request) -> Response {
+        guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
+        let wantsJSON = Negotiation.wantsJSON(request)
+        let locale = Self.locale(request, formLocale: site.form.form.locale)
+        let fields: SubmittedFields
+        do {
+            fields = try SubmissionBody.fields(of: request, maximumFileSize: maximumFileSize)
+        } catch {
+            return Answers.problem(error.status, error.message, code: "body", json: wantsJSON)
+        }
+        // A JSON body cannot be sent cross-site without a CORS preflight, so only form posts carry a token.
+        if !fields.isJSON {
+            let token = fields[FieldNames.csrf].first.flatMap(\.enteredText)
+            let nonce = request.cookies[CSRFGuard.cookieName]
+            guard csrf.verify(token: token, formID: site.id, nonce: nonce) else {
+                return csrfRefused(site, locale: locale, json: wantsJSON)
+            }
+        }
+        if site.form.form.disabled {
+            return Answers.problem(.forbidden, "the form '\(site.id)' is read-only", code: "readOnly", json: wantsJSON)
+        }
+        let verdict = site.engine.evaluate(fields, locale: locale)
+        if !fields.isJSON, let tag = fields[FieldNames.addItem].first.flatMap(\.enteredText) {
+            return rerender(site, verdict: verdict, request: request, locale: locale, addingTo: tag)
+        }
+        guard verdict.isValid else {
+            if wantsJSON { return Answers.json(.unprocessableContent, verdict.errorsJSON) }
+            return rerender(site, verdict: verdict, request: request, locale: locale, addingTo: nil)
+        }
+        if let handler = site.handler {
+            return handler(ValidSubmission(verdict: verdict, request: request, wantsJSON: wantsJSON))
+        }
+        if wantsJSON { return Answers.json(.ok, verdict.payloadJSON) }
+        return .redirect(to: site.form.form.successRedirect ?? "/forms/\(site.id)/thanks")
+    }
+
+    /// The page again with the verdict: values kept, errors inline (422), or — for "add another" —
+    /// the same values with one more empty item and no errors yet (200).
+    private func rerender(
+        _ site: FormSite, verdict: Verdict, request: Request, locale: String, addingTo tag: String?
+    ) -> Response {
+        var state = PageState(verdict: verdict, entered: true)
+        let nonce = request.cookies[CSRFGuard.cookieName] ?? ""
+        state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
+        var status = HTTPStatus.unprocessableContent
+        if let tag, let section = site.form.sections.first(where: { $0.section.multivaluedTag == tag }) {
+            state.errors = []
+            let cap = section.section.maxRows ?? Section.defaultMaxRows
+            var items = state.items[section.index] ?? []
+            if items.count < cap { items.append("") }
+            state.items[section.index] = items
+            status = .ok
+        }
+        return Answers.html(status, site.page(locale).render(state: state))
+    }
+
+    /// `POST /forms/{id}/explain`: the whole verdict as JSON, for form authors (`serve --explain`).
+    func explainVerdict(_ request: Request) -> Response {
+        guard explain else {
+            return Answers.problem(.notFound, "explanations are off (serve --explain)", code: "notFound", json: true)
+        }
+        guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
+        do {
+            let fields = try SubmissionBody.fields(of: request, maximumFileSize: maximumFileSize)
+            let locale = Self.locale(request, formLocale: site.form.form.locale)
+            return Answers.json(.ok, site.engine.evaluate(fields, locale: locale, explain: true).explanationJSON)
+        } catch {
+            return Answers.problem(error.status, error.message, code: "body", json: true)
+        }
+    }
+
+    private func csrfRefused(_ site: FormSite, locale: String, json: Bool) -> Response {
+        let message = "the form's security token is missing or does not match: reload the page and submit again"
+        if json { return Answers.problem(.forbidden, message, code: "csrf", json: true) }
+        let page = MessagePage.sessionExpired(texts: PageTexts(locale: locale), back: "/forms/\(site.id)")
+        return Answers.html(.forbidden, page.render())
+    }
+
+    private func notFound(_ request: Request) -> Response {
+        if Negotiation.wantsJSON(request) {
+            return Answers.problem(.notFound, "no such form", code: "notFound", json: true)
+        }
+        let texts = PageTexts(locale: Self.locale(request, formLocale: "en"))
+        return Answers.html(.notFound, MessagePage.notFound(texts: texts).render())
+    }
+
+    /// This browser's nonce, or a new one to set.
+    private func nonce(of request: Request) -> (String, isNew: Bool) {
+        if let nonce = request.cookies[CSRFGuard.cookieName], CSRFGuard.isWellFormed(nonce: nonce) {
+            return (nonce, false)
+        }
+        return (csrf.newNonce(), true)
+    }
+
+    static func locale(_ request: Request, formLocale: String) -> String {
+        MessageLocale.choose(formLocale: formLocale, acceptLanguage: request.headers["Accept-Language"])
+    }
+}

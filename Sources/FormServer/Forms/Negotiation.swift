@@ -1,0 +1,28 @@
+import HTTPServer
+
+/// How a client wants its answer.
+enum Negotiation {
+    /// JSON for a JSON body or an `Accept` that prefers `application/json` to HTML; a page otherwise
+    /// (a plain browser post sends `Accept: text/html,…`).
+    static func wantsJSON(_ request: Request) -> Bool {
+        if request.contentType == "application/json" { return true }
+        guard let accept = request.headers["Accept"]?.lowercased() else { return false }
+        let json = quality(of: "application/json", in: accept)
+        let html = quality(of: "text/html", in: accept)
+        return json > 0 && json > html
+    }
+
+    /// The `q` an `Accept` header gives `type` exactly (RFC 9110 §12.5.1); 0 when absent.
+    static func quality(of type: String, in accept: String) -> Double {
+        for entry in accept.split(separator: ",") {
+            let parts = entry.split(separator: ";")
+            guard parts.first?.trimmingCharacters(in: " \t") == type else { continue }
+            for parameter in parts.dropFirst() {
+                let pair = parameter.trimmingCharacters(in: " \t")
+                if pair.hasPrefix("q="), let value = Double(pair.dropFirst(2)) { return value }
+            }
+            return 1
+        }
+        return 0
+    }
+}

@@ -1,0 +1,46 @@
+import FormEngine
+import HTTPServer
+
+/// Turns a POST's body into submitted fields by its `Content-Type`: urlencoded and multipart from
+/// browsers, JSON from API clients.
+enum SubmissionBody {
+    /// The fields of `request`, or the 4xx that says what is wrong with its body.
+    static func fields(of request: Request, maximumFileSize: Int) throws(BodyError) -> SubmittedFields {
+        switch request.contentType {
+        case "application/x-www-form-urlencoded":
+            guard let pairs = QueryParameters.parse(urlencoded: request.body) else {
+                throw .badRequest("the form body has malformed percent-encoding or is not UTF-8")
+            }
+            var fields = SubmittedFields()
+            for pair in pairs { fields.append(pair.name, .text(pair.value)) }
+            return fields
+        case "multipart/form-data":
+            guard let boundary = boundary(of: request.headers["Content-Type"] ?? "") else {
+                throw .badRequest("multipart/form-data needs a boundary parameter (RFC 7578 §4.1)")
+            }
+            return try MultipartForm.parse(request.body, boundary: boundary, maximumFileSize: maximumFileSize)
+        case "application/json":
+            do { return try JSONBody.parse(request.body) } catch { throw .badRequest(error.description) }
+        case nil:
+            throw .unsupported("a submission needs a Content-Type")
+        case let other?:
+            throw .unsupported(
+                "'\(other)' is not read here: send application/x-www-form-urlencoded, multipart/form-data or application/json"
+            )
+        }
+    }
+
+    /// The `boundary` parameter of a multipart Content-Type (1–70 characters, RFC 2046 §5.1.1).
+    static func boundary(of contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: " \t").lowercased() == "boundary" else { continue }
+            var value = pair[1].trimmingCharacters(in: " \t")
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
+            return (1...70).contains(value.count) ? value : nil
+        }
+        return nil
+    }
+}

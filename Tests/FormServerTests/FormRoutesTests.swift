@@ -1,0 +1,265 @@
+import FormEngine
+import FormModel
+import Foundation
+import HTTPServer
+import HTTPTestClient
+import Testing
+
+@testable import FormServer
+
+/// The form routes end to end, over a real loopback socket, on the example forms.
+@Suite struct FormRoutesTests {
+    @Test func indexListsEveryForm() async throws {
+        let page = try await withFormServer { port in try request(port, "/forms") }
+        #expect(page.status == 200)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        for id in ["event", "pets", "multivalued", "validations"] {
+            #expect(page.text.contains("href=\"/forms/\(id)\""))
+        }
+    }
+
+    @Test func pageCarriesACSRFCookieAndTokenAndASecurityPolicy() async throws {
+        let page = try await withFormServer { port in try request(port, "/forms/event") }
+        #expect(page.status == 200)
+        #expect(page.header("Set-Cookie")?.hasPrefix("fw_csrf=") == true)
+        #expect(page.header("Set-Cookie")?.contains("HttpOnly; SameSite=Lax") == true)
+        #expect(page.header("Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
+        #expect(page.header("Cache-Control") == "no-store")
+        #expect(BrowserSession.hiddenValue(named: "_csrf", in: page.text)?.count == 43)
+        #expect(page.text.contains("Team") == false)  // nothing entered yet
+    }
+
+    @Test func descriptorJSONReadsBackIntoTheSameForm() async throws {
+        let response = try await withFormServer { port in try request(port, "/forms/event.json") }
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "application/json")
+        let loaded = try FormLoader().load(response.text, file: "event.json", defaultID: "x").get()
+        let original = try FormLoader().loadFile(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Forms/event.json").path
+        ).get()
+        #expect(loaded == original)
+    }
+
+    @Test func unknownFormIs404() async throws {
+        let (page, json) = try await withFormServer { port in
+            (try request(port, "/forms/nope"), try postJSON(port, "nope", "{}"))
+        }
+        #expect(page.status == 404)
+        #expect(json.status == 404)
+        #expect(json.text.contains(#""code":"notFound""#))
+    }
+
+    @Test func validBrowserPostRedirectsToTheThankYouPage() async throws {
+        let (posted, thanks) = try await withFormServer { port in
+            let session = try BrowserSession(port: port, form: "event")
+            let posted = try session.post("event", validEventPairs)
+            return (posted, try request(port, posted.header("Location") ?? "/"))
+        }
+        #expect(posted.status == 303)
+        #expect(posted.header("Location") == "/forms/event/thanks")
+        #expect(thanks.status == 200)
+        #expect(thanks.text.contains("Thank you"))
+    }
+
+    @Test func invalidBrowserPostRerendersWithValuesAndErrors() async throws {
+        let page = try await withFormServer { port in
+            let session = try BrowserSession(port: port, form: "event")
+            return try session.post("event", [("title", "Team <lunch>"), ("guests", "abc")])
+        }
+        #expect(page.status == 422)
+        #expect(page.text.contains("Team &lt;lunch&gt;"))
+        #expect(page.text.contains("value=\"abc\""))
+        #expect(page.text.contains("Guests must be a whole number"))
+        #expect(page.text.contains("Starts can&#39;t be empty") || page.text.contains("Starts can't be empty"))
+        #expect(page.text.contains("aria-invalid=\"true\""))
+        #expect(BrowserSession.hiddenValue(named: "_csrf", in: page.text) != nil)
+    }
+
+    @Test func apiValidSubmissionAnswersBothPayloads() async throws {
+        let response = try await withFormServer { port in try postJSON(port, "event", validEventJSON) }
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "application/json")
+        #expect(
+            response.text.hasPrefix(
+                #"{"httpParameters":{"title":"Team lunch","location":null,"all-day":false,"starts":"2026-11-23T12:00:00+01:00""#
+            ))
+        #expect(response.text.contains(#""formValues":{"#))
+        #expect(response.text.contains(#""alert":{"value":"15m","title":"15 minutes before"}"#))
+    }
+
+    @Test func apiInvalidSubmissionAnswers422WithErrors() async throws {
+        let response = try await withFormServer { port in try postJSON(port, "event", #"{"guests":"abc"}"#) }
+        #expect(response.status == 422)
+        #expect(
+            response.text
+                == #"{"errors":[{"tag":"title","message":"Title can't be empty","code":"required"},{"tag":"starts","message":"Starts can't be empty","code":"required"},{"tag":"ends","message":"Ends can't be empty","code":"required"},{"tag":"guests","message":"Guests must be a whole number","code":"notAnInteger"}]}"#
+        )
+    }
+
+    @Test func urlencodedPostAskingForJSONGetsJSON() async throws {
+        let response = try await withFormServer { port in
+            try BrowserSession(port: port, form: "event").post("event", validEventPairs, accept: "application/json")
+        }
+        #expect(response.status == 200)
+        #expect(response.text.contains(#""guests":8"#))
+    }
+
+    @Test func chineseMessagesFollowAcceptLanguage() async throws {
+        let response = try await withFormServer { port in
+            try postJSON(port, "event", "{}", headers: ["Accept-Language": "zh-CN,zh;q=0.9,en;q=0.5"])
+        }
+        #expect(response.status == 422)
+        #expect(response.text.contains("Title不能为空"))
+    }
+
+    @Test(arguments: ["missing", "wrong", "otherForm", "noCookie"])
+    func csrfFailureIs403WithAPageThatSaysSo(kind: String) async throws {
+        let (page, json) = try await withFormServer { port in
+            let session = try BrowserSession(port: port, form: "event")
+            let other = try BrowserSession(port: port, form: "pets")
+            var token: String? = nil
+            var cookie = session.cookie
+            switch kind {
+            case "missing": token = ""
+            case "wrong": token = String(session.token.reversed())
+            case "otherForm": token = other.token  // another form's token for the same browser is not this form's
+            default: cookie = "fw_csrf=AAAAAAAAAAAAAAAAAAAAAA"
+            }
+            let forged = BrowserSession(copying: session, cookie: cookie)
+            return (
+                try forged.post("event", validEventPairs, token: token),
+                try forged.post("event", validEventPairs, token: token, accept: "application/json")
+            )
+        }
+        #expect(page.status == 403)
+        #expect(page.text.contains("expired") || page.text.contains("token"))
+        #expect(json.status == 403)
+        #expect(json.text.contains(#""code":"csrf""#))
+    }
+
+    @Test func badBodiesGetClearClientErrors() async throws {
+        let results = try await withFormServer(maxBody: 64 << 10) { port in
+            let deep =
+                #"{"title":"# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"
+            return [
+                try postJSON(port, "event", #"{"title": "#),
+                try postJSON(port, "event", deep),
+                try postJSON(port, "event", #"{"title":"a","title":"b"}"#),
+                try request(port, "POST", "/forms/event", headers: ["Content-Type": "text/plain"], body: "x"),
+                try request(
+                    port, "POST", "/forms/event", headers: ["Content-Type": "application/json"],
+                    body: #"{"notes":""# + String(repeating: "x", count: 100 << 10) + #""}"#),
+            ]
+        }
+        #expect(results.map(\.status) == [400, 400, 400, 415, 413])
+        #expect(results[1].text.contains("nested deeper than"))
+        #expect(results[2].text.contains("appears more than once"))
+    }
+
+    @Test func tenMegabyteFieldIsRefusedBeforeItIsRead() async throws {
+        let response = try await withFormServer { port in
+            let connection = try RawConnection(port: port)
+            try connection.send(
+                "POST /forms/event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10485760\r\n\r\n"
+            )
+            return try connection.readResponse()
+        }
+        #expect(response.status == 413)
+    }
+
+    @Test func explainIsOffUnlessEnabled() async throws {
+        let off = try await withFormServer { port in try postJSON(port, "event", "{}", path: "/forms/event/explain") }
+        #expect(off.status == 404)
+        let on = try await withFormServer(explain: true) { port in
+            try postJSON(port, "event", #"{"alert":"never"}"#, path: "/forms/event/explain")
+        }
+        #expect(on.status == 200)
+        #expect(on.text.contains(#""predicate":"$alert == 'never'","read":{"alert.value":"never"},"result":true"#))
+        #expect(on.text.contains(#""valid":false"#))
+    }
+
+    @Test func swiftHandlerReceivesTheValidPayload() async throws {
+        var hooks = exampleHooks()
+        hooks.handle("event") { submission in
+            .text(.created, "stored \(submission.httpParameters["title"].map { $0.text } ?? "")")
+        }
+        let response = try await withFormServer(hooks: hooks) { port in try postJSON(port, "event", validEventJSON) }
+        #expect(response.status == 201)
+        #expect(response.text == #"stored "Team lunch""#)
+    }
+
+    @Test func unregisteredCustomValidatorStopsTheServerAtStart() async throws {
+        await #expect {
+            try await withFormServer(hooks: FormHooks()) { _ in () }
+        } throws: { error in
+            "\(error)".contains("form 'validations' calls the custom validator 'invitationCode'")
+        }
+    }
+
+    @Test func optionProviderReplacesOptionsAtStart() async throws {
+        var hooks = exampleHooks()
+        hooks.options(form: "event", row: "repeat") {
+            [Option("never", title: "Never"), Option("hourly", title: "Hourly")]
+        }
+        let (hourly, daily) = try await withFormServer(hooks: hooks) { port in
+            (
+                try postJSON(
+                    port, "event",
+                    #"{"title":"a","starts":"2026-01-01T10:00","ends":"2026-01-01T11:00","repeat":"hourly"}"#),
+                try postJSON(
+                    port, "event",
+                    #"{"title":"a","starts":"2026-01-01T10:00","ends":"2026-01-01T11:00","repeat":"daily"}"#)
+            )
+        }
+        #expect(hourly.status == 200)
+        #expect(daily.status == 422)
+        #expect(daily.text.contains("unknownOption"))
+    }
+
+    @Test func addAnotherRerendersWithOneMoreItem() async throws {
+        let page = try await withFormServer { port in
+            let session = try BrowserSession(port: port, form: "multivalued")
+            return try session.post("multivalued", [("tags", "swift"), ("tags", "forms"), ("_add", "tags")])
+        }
+        #expect(page.status == 200)
+        #expect(page.text.components(separatedBy: "name=\"tags\"").count - 1 == 3)
+        #expect(page.text.contains("value=\"forms\""))
+    }
+
+    @Test func multipartPostWithAFile() async throws {
+        let response = try await withFormServer { port in
+            let session = try BrowserSession(port: port, form: "others")
+            let boundary = "----fw"
+            var body = ""
+            for (name, value) in [("_csrf", session.token), ("count", "2"), ("volume", "40")] {
+                body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+            }
+            body +=
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"C:\\\\pics\\\\me.png\"\r\n"
+            body += "Content-Type: image/png\r\n\r\nPNGDATA\r\n--\(boundary)--\r\n"
+            return try request(
+                port, "POST", "/forms/others",
+                headers: [
+                    "Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie,
+                    "Accept": "application/json",
+                ], body: body)
+        }
+        #expect(response.status == 200)
+        #expect(response.text.contains(#""photo":"me.png""#))
+        #expect(response.text.contains(#""photo":{"filename":"me.png","contentType":"image/png","size":7}"#))
+    }
+}
+
+extension BrowserSession {
+    /// The same session with another cookie.
+    init(copying session: BrowserSession, cookie: String) {
+        self.init(port: session.port, cookie: cookie, token: session.token)
+    }
+
+    init(port: Int, cookie: String, token: String) {
+        self.port = port
+        self.cookie = cookie
+        self.token = token
+    }
+}

@@ -1,0 +1,103 @@
+import FormModel
+import Foundation
+import HTTPServer
+import HTTPTestClient
+
+@testable import FormServer
+
+/// A running FormServerApp on a loopback port, serving the example forms, shut down after `body`.
+func withFormServer<T: Sendable>(
+    hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int = 1 << 20,
+    _ body: @escaping @Sendable (Int) throws -> T
+) async throws -> T {
+    var configuration = FormServerConfiguration()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    configuration.formsFolder = root.appendingPathComponent("Forms").path
+    configuration.publicFolder = root.appendingPathComponent("Public").path
+    configuration.server.host = "127.0.0.1"
+    configuration.server.port = 0
+    configuration.server.threads = 2
+    configuration.server.perIPConnectionLimit = 0
+    configuration.server.maxBodySize = maxBody
+    configuration.accessLog = false
+    configuration.explain = explain
+    configuration.secret = "test secret"
+    let app = try FormServerApp(configuration: configuration, hooks: hooks)
+    try app.start()
+    defer { app.shutdown(gracePeriod: .seconds(3)) }
+    let port = app.server.port
+    return try await offPool { try body(port) }
+}
+
+/// The hooks the example forms need: the validations form's invitation-code validator.
+func exampleHooks() -> FormHooks {
+    var hooks = FormHooks()
+    hooks.validator("invitationCode") { $0.description.hasPrefix("FW-") ? nil : "Invitation codes start with FW-" }
+    return hooks
+}
+
+/// A browser's session with one form: the cookie and token a GET of the page hands out.
+struct BrowserSession {
+    let port: Int
+    let cookie: String
+    let token: String
+
+    /// Opens `/forms/{id}` like a browser and keeps the CSRF cookie and the page's token.
+    init(port: Int, form: String) throws {
+        self.port = port
+        let page = try request(port, "/forms/\(form)")
+        guard page.status == 200, let setCookie = page.header("Set-Cookie"),
+            let token = Self.hiddenValue(named: "_csrf", in: page.text)
+        else { throw ClientError(description: "the page of \(form) gave no CSRF cookie or token") }
+        cookie = String(setCookie.split(separator: ";")[0])
+        self.token = token
+    }
+
+    /// Posts `pairs` urlencoded, with the session's cookie and token unless told otherwise.
+    func post(
+        _ form: String, _ pairs: [(String, String)], token: String? = nil, accept: String = "text/html",
+        extraHeaders: [String: String] = [:]
+    ) throws -> TestResponse {
+        let all = [("_csrf", token ?? self.token)] + pairs
+        let body = all.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
+        var headers = [
+            "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie, "Accept": accept,
+        ]
+        headers.merge(extraHeaders) { _, new in new }
+        return try request(port, "POST", "/forms/\(form)", headers: headers, body: body)
+    }
+
+    static func hiddenValue(named name: String, in html: String) -> String? {
+        guard let range = html.range(of: "name=\"\(name)\" value=\"") else { return nil }
+        let rest = html[range.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+    }
+}
+
+/// `application/x-www-form-urlencoded` encoding of one name or value.
+func encode(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._*")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed)!.replacingOccurrences(of: "%20", with: "+")
+}
+
+/// POSTs a JSON body to `/forms/{id}` (no CSRF token: JSON bodies are exempt).
+func postJSON(
+    _ port: Int, _ form: String, _ json: String, path: String? = nil, headers: [String: String] = [:]
+)
+    throws -> TestResponse
+{
+    var all = ["Content-Type": "application/json", "Accept": "application/json"]
+    all.merge(headers) { _, new in new }
+    return try request(port, "POST", path ?? "/forms/\(form)", headers: all, body: json)
+}
+
+let validEventPairs: [(String, String)] = [
+    ("title", "Team lunch"), ("location", "Canteen"), ("starts", "2026-11-23T12:00"), ("ends", "2026-11-23T13:00"),
+    ("repeat", "never"), ("alert", "15m"), ("second-alert", "5m"), ("url", "https://example.com"),
+    ("email", "team@example.com"), ("guests", "8"), ("notes", "Bring cake"),
+]
+
+let validEventJSON =
+    #"{"title":"Team lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00","alert":"15m","second-alert":"5m","guests":8}"#

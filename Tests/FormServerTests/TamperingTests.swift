@@ -1,0 +1,79 @@
+import Foundation
+import HTTPTestClient
+import Testing
+
+@testable import FormServer
+
+/// What a client may try, each asserted absent from the payload and unable to change a verdict.
+@Suite struct TamperingTests {
+    @Test func valueForADisabledRowIsIgnored() async throws {
+        let response = try await withFormServer { port in
+            try postJSON(port, "others", #"{"count":2,"reference":"FW-9999","group_name":"Hackers"}"#)
+        }
+        #expect(response.status == 200)
+        #expect(response.text.contains(#""reference":"FW-0001""#))
+        #expect(!response.text.contains("FW-9999"))
+        #expect(response.text.contains(#""group_name":null"#))  // disabled below five tickets: no value of its own
+        #expect(!response.text.contains("Hackers"))
+    }
+
+    @Test func hiddenValueCannotRevealAFurtherBranch() async throws {
+        // pet_names is hidden unless has_pets; a client posting it anyway changes nothing.
+        let response = try await withFormServer { port in
+            try postJSON(port, "pets", #"{"pet_names":"Rex","contact_email":"not an email","show_contact":false}"#)
+        }
+        #expect(response.status == 200)
+        #expect(
+            response.text
+                == #"{"httpParameters":{"has_pets":false,"show_contact":false},"formValues":{"has_pets":false,"show_contact":false}}"#
+        )
+    }
+
+    @Test func optionOutsideTheListIsAnError() async throws {
+        let response = try await withFormServer { port in
+            try postJSON(
+                port, "event", #"{"title":"a","starts":"2026-01-01T10:00","ends":"2026-01-01T11:00","alert":"1y"}"#)
+        }
+        #expect(response.status == 422)
+        #expect(
+            response.text.contains(
+                #""tag":"alert","message":"Alert must be one of the listed choices","code":"unknownOption""#))
+        #expect(!response.text.contains("1y"))
+    }
+
+    @Test func multivaluedSectionOverItsCapIsRefused() async throws {
+        let tags = (0..<11).map { "\"t\($0)\"" }.joined(separator: ",")
+        let response = try await withFormServer { port in try postJSON(port, "multivalued", #"{"tags":["# + tags + "]}")
+        }
+        #expect(response.status == 422)
+        #expect(response.text.contains(#""code":"tooManyItems""#))
+    }
+
+    @Test func duplicateFieldsAreRefused() async throws {
+        let response = try await withFormServer { port in
+            try BrowserSession(port: port, form: "event").post(
+                "event", validEventPairs + [("guests", "9")], accept: "application/json")
+        }
+        #expect(response.status == 422)
+        #expect(response.text.contains(#""tag":"guests","message":"Guests was sent more than once""#))
+    }
+
+    @Test func unknownFieldsAreIgnoredAndNeverEchoed() async throws {
+        let response = try await withFormServer { port in
+            try BrowserSession(port: port, form: "event").post(
+                "event", validEventPairs + [("isAdmin", "true"), ("<script>", "x")], accept: "application/json")
+        }
+        #expect(response.status == 200)
+        #expect(!response.text.contains("isAdmin"))
+        #expect(!response.text.contains("script"))
+    }
+
+    @Test func forgedPageValuesForDisabledRowsAreNotShownBack() async throws {
+        let page = try await withFormServer { port in
+            try BrowserSession(port: port, form: "others").post("others", [("count", "99"), ("reference", "FORGED")])
+        }
+        #expect(page.status == 422)
+        #expect(!page.text.contains("FORGED"))
+        #expect(page.text.contains("FW-0001"))
+    }
+}

@@ -20,12 +20,19 @@ public struct FormEngine: Sendable {
     /// Validators registered in Swift, by the name descriptors call them.
     public let customValidators: [String: CustomValidator]
     private let decoder: FieldDecoder
+    /// Messages per built-in locale, with the descriptor's overrides merged once.
+    private let messages: [String: Messages]
 
     /// An engine for `form` with the Swift validators its descriptor calls by name.
     public init(form: CompiledForm, customValidators: [String: CustomValidator] = [:]) {
         self.form = form
         self.customValidators = customValidators
         decoder = FieldDecoder(zone: ZoneConverter(identifier: form.form.timeZone))
+        var messages: [String: Messages] = [:]
+        for locale in Set(MessageLocale.builtIn + form.form.messages.keys) {
+            messages[locale] = Messages(locale: locale, overrides: form.form.messages)
+        }
+        self.messages = messages
     }
 
     /// The custom validator names `form` calls that are not in `registered`, each once.
@@ -48,6 +55,12 @@ public struct FormEngine: Sendable {
             let section = form.sections[row.sectionIndex].section
             guard let tag = row.row.tag, row.row.type.takesInput, !section.isMultivalued else { continue }
             let sent = fields[tag]
+            // An API client that leaves a key out gets the row's default, as a browser that leaves a
+            // control untouched posts it; `null` is how JSON clears a value.
+            if fields.isJSON, !fields.contains(tag) {
+                decoded[row.index] = .success(row.row.value ?? (row.row.type.valueKind == .bool ? .bool(false) : nil))
+                continue
+            }
             decoded[row.index] = decoder.decode(sent, for: row.row)
             // What was typed comes back on a re-rendered page, except a password (never echoed).
             if row.row.type != .password { entered[row.index] = sent.compactMap(\.enteredText) }
@@ -55,6 +68,10 @@ public struct FormEngine: Sendable {
         var items: [Int: MultivaluedItems] = [:]
         for section in form.sections {
             guard let tag = section.section.multivaluedTag, let item = section.item else { continue }
+            if fields.isJSON, !fields.contains(tag) {
+                items[section.index] = MultivaluedItems(defaults: section.section)
+                continue
+            }
             items[section.index] = MultivaluedItems(
                 sent: fields[tag], isJSON: fields.isJSON, item: item.row, section: section.section, decoder: decoder)
         }
@@ -85,7 +102,7 @@ public struct FormEngine: Sendable {
         }
         resolution.resolve(submitted: submitted, items: { items[$0]?.values ?? [] })
         var judge = Judgement(
-            form: form, messages: Messages(locale: locale, overrides: form.form.messages),
+            form: form, messages: messages[locale] ?? Messages(locale: locale, overrides: form.form.messages),
             rules: Rules(customValidators: customValidators))
         if validate {
             judge.validateRows(decoded: decoded, resolution: &resolution)
@@ -93,7 +110,7 @@ public struct FormEngine: Sendable {
         }
         return Verdict(
             form: form, locale: locale, errors: judge.errors, resolution: resolution, items: items.mapValues(\.values),
-            entered: entered, enteredItems: items.mapValues(\.entered))
+            entered: entered, enteredItems: items.mapValues(\.entered), zone: decoder.zone.timeZone)
     }
 }
 

@@ -119,6 +119,9 @@ import Testing
         #expect(verdict.isValid)
         #expect(verdict.httpParameters["all-day"] == .bool(true))
         #expect(verdict.httpParameters["guests"] == .integer(3))
+        #expect(verdict.httpParameters["repeat"] == .string("never"))  // left out: the descriptor's default
+        let cleared = Fixtures.engine("event").evaluate(try JSONBody.parse(Array(#"{"repeat":null}"#.utf8)))
+        #expect(cleared.httpParameters["repeat"] == .null)
         let tags = try JSONBody.parse(Array(#"{"tags":["x","y"]}"#.utf8))
         #expect(Fixtures.engine("multivalued").evaluate(tags).httpParameters.text == #"{"tags":["x","y"]}"#)
     }

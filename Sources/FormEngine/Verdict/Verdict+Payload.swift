@@ -13,7 +13,6 @@ extension Verdict {
 
     private func payload(detailed: Bool) -> JSONValue {
         var pairs: [(String, JSONValue)] = []
-        let zone = TimeZone(identifier: form.form.timeZone)
         for section in form.sections where !sectionHidden[section.index] {
             if let tag = section.section.multivaluedTag, let item = section.item {
                 let values = items[section.index] ?? []
@@ -67,17 +66,27 @@ extension LocalDateTime {
     func iso8601(in zone: TimeZone?) -> String {
         let local = "\(date)T\(time.isoDescription)"
         guard let zone else { return local }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = DateComponents(
-            year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, second: time.second
-        )
-        guard let instant = calendar.date(from: parts) else { return local }
-        let offset = zone.secondsFromGMT(for: instant)
+        // The wall-clock reading as if it were UTC, then the zone's offset at the instant it names
+        // (asked twice, so a reading near a daylight-saving change takes the offset in force then).
+        let wallClock = Double(date.daysSince1970 * 86_400 + time.secondsOfDay)
+        let guess = zone.secondsFromGMT(for: Date(timeIntervalSince1970: wallClock))
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: wallClock - Double(guess)))
         if offset == 0 { return local + "Z" }
         let sign = offset < 0 ? "-" : "+"
         let minutes = abs(offset) / 60
         return local + "\(sign)\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+    }
+}
+
+extension LocalDate {
+    /// Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+    var daysSince1970: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

@@ -1,4 +1,5 @@
 import FormModel
+import Foundation
 
 /// The server's judgement of one submission: every row's and section's state, the resolved values,
 /// the errors, and — when valid — the payload in XLForm's two shapes.
@@ -27,14 +28,17 @@ public struct Verdict: Sendable {
     public let enteredItems: [Int: [String]]
     /// How every condition was decided, when asked for.
     public let trace: Trace?
+    /// The form's time zone, for the offsets of date-times in the payload.
+    let zone: TimeZone?
 
     /// Whether nothing was refused.
     public var isValid: Bool { errors.isEmpty }
 
     init(
         form: CompiledForm, locale: String, errors: [FieldError], resolution: Resolution, items: [Int: [FormValue]],
-        entered: [Int: [String]], enteredItems: [Int: [String]]
+        entered: [Int: [String]], enteredItems: [Int: [String]], zone: TimeZone?
     ) {
+        self.zone = zone
         self.form = form
         self.locale = locale
         self.errors = errors

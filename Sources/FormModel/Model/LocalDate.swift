@@ -19,12 +19,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses `YYYY-MM-DD`.
     public init?(iso text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), let year = Int(parts[0]), let month = Int(parts[1]),
-            let day = Int(parts[2])
-        else { return nil }
-        self.init(year: year, month: month, day: day)
+        guard let date = ISOText.scan(text, ISOText.date) else { return nil }
+        self = date
     }
 
     /// `YYYY-MM-DD`.
@@ -62,18 +58,8 @@ public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff` (fractions are dropped).
     public init?(iso text: some StringProtocol) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3, parts[0].count == 2, parts[1].count == 2 else { return nil }
-        var secondText = parts.count == 3 ? parts[2] : "00"
-        if let dot = secondText.firstIndex(of: "."),
-            secondText[secondText.index(after: dot)...].allSatisfy(\.isASCIIDigit)
-        {
-            secondText = secondText[..<dot]
-        }
-        guard secondText.count == 2, ([parts[0], parts[1], secondText]).allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-            let hour = Int(parts[0]), let minute = Int(parts[1]), let second = Int(secondText)
-        else { return nil }
-        self.init(hour: hour, minute: minute, second: second)
+        guard let time = ISOText.scan(text, ISOText.time) else { return nil }
+        self = time
     }
 
     /// `HH:MM`, or `HH:MM:SS` when there are seconds.
@@ -103,11 +89,8 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// Parses `YYYY-MM-DDTHH:MM[:SS]` (a space may stand for the `T`, as HTML allows).
     public init?(iso text: some StringProtocol) {
-        guard let separator = text.firstIndex(where: { $0 == "T" || $0 == " " }),
-            let date = LocalDate(iso: text[..<separator]),
-            let time = LocalTime(iso: text[text.index(after: separator)...])
-        else { return nil }
-        self.init(date: date, time: time)
+        guard let dateTime = ISOText.scan(text, ISOText.dateTime) else { return nil }
+        self = dateTime
     }
 
     /// `YYYY-MM-DDTHH:MM[:SS]`.

@@ -28,9 +28,10 @@ public struct CSRFGuard: Sendable {
 
     /// A fresh nonce for a browser that has none: 128 random bits, base64url.
     public func newNonce() -> String {
+        // Two 64-bit draws, not sixteen byte-sized ones: each draw is a getrandom(2) call.
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Self.base64url(bytes)
+        let words = [generator.next(), generator.next()] as [UInt64]
+        return Self.base64url(words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } })
     }
 
     /// Whether `nonce` has the shape `newNonce()` gives (a cookie is client input like any other).
@@ -61,8 +62,20 @@ public struct CSRFGuard: Sendable {
     private static let base64urlAlphabet = Set(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
+    /// RFC 4648 §5 base64url without padding, written out: Foundation's string replacing was a tenth
+    /// of a submission's cost in the benchmark.
     private static func base64url(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var index = 0
+        while index < bytes.count {
+            let chunk = bytes[index..<min(index + 3, bytes.count)]
+            var bits = 0
+            for (offset, byte) in chunk.enumerated() { bits |= Int(byte) << (16 - 8 * offset) }
+            for position in 0...chunk.count { output.append(alphabet[(bits >> (18 - 6 * position)) & 63]) }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -6,7 +6,9 @@ enum Negotiation {
     /// (a plain browser post sends `Accept: text/html,…`).
     static func wantsJSON(_ request: Request) -> Bool {
         if request.contentType == "application/json" { return true }
-        guard let accept = request.headers["Accept"]?.lowercased() else { return false }
+        guard let header = request.headers["Accept"] else { return false }
+        if header == "application/json" { return true }  // what API clients send, without parsing
+        let accept = header.lowercased()
         let json = quality(of: "application/json", in: accept)
         let html = quality(of: "text/html", in: accept)
         return json > 0 && json > html

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `formwright evaluate`: the verdict on stdin's JSON, explained.
+@Suite struct EvaluateCommandTests {
+    /// Runs `formwright evaluate` with `input` on stdin; returns the exit status, stdout and stderr.
+    func evaluate(_ arguments: [String], input: String) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = formwrightBinary
+        process.arguments = ["evaluate"] + arguments
+        process.currentDirectoryURL = repositoryRoot
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
+        )
+    }
+
+    @Test func validSubmissionExits0WithBothPayloadsAndEveryRowsState() throws {
+        let input =
+            #"{"title":"Lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00","alert":"never","second-alert":"1d"}"#
+        let result = try evaluate(["Forms/event.json"], input: input)
+        #expect(result.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(json["valid"] as? Bool == true)
+        let parameters = try #require(json["httpParameters"] as? [String: Any])
+        #expect(parameters["title"] as? String == "Lunch")
+        #expect(parameters["second-alert"] == nil)
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        let second = try #require(rows.first { $0["tag"] as? String == "second-alert" })
+        let hidden = try #require(second["hidden"] as? [String: Any])
+        #expect(hidden["value"] as? Bool == true)
+        let decidedBy = try #require(hidden["decidedBy"] as? [String: Any])
+        #expect(decidedBy["predicate"] as? String == "$alert == 'never'")
+        #expect((decidedBy["read"] as? [String: Any])?["alert.value"] as? String == "never")
+    }
+
+    @Test func invalidSubmissionExits1WithTheErrors() throws {
+        let result = try evaluate(["Forms/event.json", "--locale", "zh-Hans"], input: "{}")
+        #expect(result.status == 1)
+        #expect(result.output.contains(#""valid":false"#))
+        #expect(result.output.contains("Title不能为空"))
+    }
+
+    @Test func unreadableInputOrFormExits2WithAMessage() throws {
+        let badInput = try evaluate(["Forms/event.json"], input: "[1,2]")
+        #expect(badInput.status == 2)
+        #expect(badInput.errors.contains("a JSON submission must be an object"))
+        let badForm = try evaluate(["Forms/nope.json"], input: "{}")
+        #expect(badForm.status == 2)
+        #expect(badForm.errors.contains("Forms/nope.json"))
+    }
+}

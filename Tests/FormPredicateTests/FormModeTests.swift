@@ -94,4 +94,17 @@ struct FormModeTests {
             try predicate.evaluate(in: [.bool(false)] as [PredicateValue?])
         }
     }
+
+    @Test func invalidLiteralRegexIsAParseErrorInFormMode() throws {
+        #expect(throws: Never.self) { try Predicate("$alert MATCHES '[a-'") }  // corpus mode: reported when evaluated
+        do {
+            _ = try Predicate("$alert MATCHES '[a-'", options: options)
+            Issue.record("a bad pattern must be refused when a form loads")
+        } catch {
+            #expect(error.code == .invalidRegex)
+            #expect(error.column == 8)
+            #expect(error.message.hasPrefix("invalid regular expression"))
+        }
+        #expect(throws: Never.self) { try Predicate("$alert MATCHES '[a-z]+'", options: options) }
+    }
 }

@@ -69,7 +69,9 @@ public struct FormLoader: Sendable {
             if case .failure(let more) = Result(catching: { () throws(LoadProblems) in
                 try FormCompiler().compile(form, file: file)
             }) {
-                problems += more.problems
+                // The compiler repeats the settings checks the loader already made while reading.
+                let seen = Set(problems.map { "\($0.path)\u{0}\($0.message)" })
+                problems += more.problems.filter { !seen.contains("\($0.path)\u{0}\($0.message)") }
             }
             return .failure(LoadProblems(problems))
         }

@@ -11,7 +11,7 @@ public struct PredicateParseError: Error, Sendable, Hashable, CustomStringConver
         private enum Base: String, Sendable, Hashable {
             case emptyPredicate, invalidCharacter, unterminatedString, invalidEscape, invalidNumber
             case unexpectedToken, expectedValue, expectedOperator, expectedToken, invalidModifier
-            case unsupportedKeyword, unknownTag, nestingTooDeep, notAPredicate
+            case unsupportedKeyword, unknownTag, nestingTooDeep, notAPredicate, invalidRegex
         }
 
         private let base: Base
@@ -37,6 +37,8 @@ public struct PredicateParseError: Error, Sendable, Hashable, CustomStringConver
         public static let expectedToken = Code(.expectedToken)
         /// An operator modifier other than `[c]`, `[d]` or `[cd]`.
         public static let invalidModifier = Code(.invalidModifier)
+        /// In form mode, a `MATCHES` pattern written as a literal is not a valid regular expression.
+        public static let invalidRegex = Code(.invalidRegex)
         /// A reserved word this engine does not implement, such as `SUBQUERY`.
         public static let unsupportedKeyword = Code(.unsupportedKeyword)
         /// In form mode, `$name` names no tag of the form.

@@ -198,6 +198,11 @@ struct Parser {
             regex = Result { () throws(SafeRegex.CompileError) in
                 try SafeRegex(pattern, caseInsensitive: options.contains(.caseInsensitive))
             }
+            // A form's conditions are checked at load: a bad literal pattern is the author's error now,
+            // not a request's later. (NSPredicate reports it when evaluating, which the corpus follows.)
+            if formMode, case .failure(let problem)? = regex {
+                throw error(.invalidRegex, "invalid regular expression: \(problem)", at: operatorToken.column)
+            }
         }
         return .predicate(
             .comparison(

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The checks of a form's settings that do not depend on how it was written: a descriptor file and a
+/// form built with the Swift DSL get the same ones. (The loader also reports the problems it can see
+/// while reading text, with a line and column; `FormLoader` drops the repeats.)
+struct ModelChecks {
+    let form: Form
+    private(set) var problems: [(path: String, message: String)] = []
+
+    init(form: Form) {
+        self.form = form
+        check()
+    }
+
+    private mutating func add(_ path: String, _ message: String) { problems.append((path, message)) }
+
+    private mutating func check() {
+        if form.id.isEmpty || !form.id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+            add("id", "a form id is letters, digits, '-' and '_' only, found '\(form.id)'")
+        }
+        if TimeZone(identifier: form.timeZone) == nil {
+            add("timeZone", "unknown time zone '\(form.timeZone)' (use an IANA name such as Europe/Paris)")
+        }
+        for (s, section) in form.sections.enumerated() {
+            let path = "sections[\(s)]"
+            if section.multivaluedTag == nil, section.rowTemplate != nil || !section.multivaluedOptions.isEmpty {
+                add(path, "multivaluedOptions and rowTemplate need a multivaluedTag")
+            }
+            if section.multivaluedTag != nil, section.multivaluedOptions.contains(.insert), section.rowTemplate == nil {
+                add(path, "a multivalued section that allows insert needs a rowTemplate")
+            }
+            if let maxRows = section.maxRows, maxRows < 1 { add(path + ".maxRows", "expected at least 1") }
+            if let template = section.rowTemplate { check(template, at: path + ".rowTemplate") }
+            for (r, row) in section.rows.enumerated() { check(row, at: "\(path).rows[\(r)]") }
+        }
+    }
+
+    private mutating func check(_ row: Row, at path: String) {
+        if row.type.needsOptions && row.options.isEmpty {
+            add(path + ".options", "a \(row.type.rawValue) row needs options")
+        }
+        var seen = Set<String>()
+        for option in row.options where !seen.insert(option.value).inserted {
+            add(path + ".options", "the option value '\(option.value)' appears twice")
+        }
+        if !row.type.takesInput, row.required != .never {
+            add(path + ".required", "a \(row.type.rawValue) row takes no input, so it cannot be required")
+        }
+        guard let value = row.value else { return }
+        let kind = row.type.valueKind
+        guard value.fits(kind) else {
+            add(path + ".value", "the value '\(value)' does not fit a \(row.type.rawValue) row")
+            return
+        }
+        let keys: [String]
+        switch value {
+        case .option(let key): keys = [key]
+        case .options(let chosen): keys = chosen
+        default: keys = []
+        }
+        for key in keys where !row.options.contains(where: { $0.value == key }) {
+            add(path + ".value", "the value '\(key)' is not among the options")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import FormModel
+import Testing
+
+/// A form built in Swift gets the same settings checks as a descriptor file.
+@Suite struct ModelChecksTests {
+    func messages(_ form: Form) -> [String] {
+        do {
+            _ = try FormCompiler().compile(form, file: "Swift")
+            return []
+        } catch {
+            return error.problems.map { "\($0.path): \($0.message)" }
+        }
+    }
+
+    @Test func swiftBuiltFormGetsTheDescriptorsSettingsChecks() {
+        var selector = Row(.selectorPush, tag: "choice")
+        selector.value = .option("x")
+        var number = Row(.integer, tag: "count")
+        number.value = .text("many")
+        var info = Row(.info, tag: nil)
+        info.required = .always
+        var multiple = Row(.multipleSelector, tag: "many")
+        multiple.options = [Option("a"), Option("a"), Option("b")]
+        multiple.value = .options(["b", "z"])
+        var form = Form(id: "bad id", sections: [Section(rows: [selector, number, info, multiple])])
+        form.timeZone = "Mars/Olympus"
+        var listed = Section(rows: [])
+        listed.rowTemplate = Row(.text, tag: nil)
+        form.sections.append(listed)
+        #expect(
+            messages(form) == [
+                "id: a form id is letters, digits, '-' and '_' only, found 'bad id'",
+                "timeZone: unknown time zone 'Mars/Olympus' (use an IANA name such as Europe/Paris)",
+                "sections[0].rows[0].options: a selectorPush row needs options",
+                "sections[0].rows[0].value: the value 'x' is not among the options",
+                "sections[0].rows[1].value: the value 'many' does not fit a integer row",
+                "sections[0].rows[2].required: a info row takes no input, so it cannot be required",
+                "sections[0].rows[3].options: the option value 'a' appears twice",
+                "sections[0].rows[3].value: the value 'z' is not among the options",
+                "sections[1]: multivaluedOptions and rowTemplate need a multivaluedTag",
+            ])
+    }
+
+    @Test func descriptorProblemsAreNotReportedTwice() {
+        let text = "sections: [{rows: [{tag: s, type: selectorPush}]}]"
+        guard case .failure(let problems) = FormLoader().load(text, file: "f.yaml", defaultID: "f") else {
+            Issue.record("a selector without options must be refused")
+            return
+        }
+        #expect(problems.problems.map(\.message) == ["a selectorPush row needs options"])
+    }
+}

@@ -53,6 +53,7 @@ import Testing
         items.rows[0].value = .text(payload)
         items.multivaluedTag = "m" + payload
         items.multivaluedOptions = [.insert, .delete, .reorder]
+        items.rowTemplate = Row(.text, tag: nil, title: payload)
         var form = Form(id: payload, title: payload, sections: [section, items])
         form.submitTitle = payload
         form.addAsteriskToRequiredRowsTitle = true

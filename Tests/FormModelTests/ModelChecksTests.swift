@@ -29,7 +29,6 @@ import Testing
         form.sections.append(listed)
         #expect(
             messages(form) == [
-                "id: a form id is letters, digits, '-' and '_' only, found 'bad id'",
                 "timeZone: unknown time zone 'Mars/Olympus' (use an IANA name such as Europe/Paris)",
                 "sections[0].rows[0].options: a selectorPush row needs options",
                 "sections[0].rows[0].value: the value 'x' is not among the options",
@@ -48,5 +47,16 @@ import Testing
             return
         }
         #expect(problems.problems.map(\.message) == ["a selectorPush row needs options"])
+    }
+}
+
+@Suite struct DSLIdentifierTests {
+    @Test func definitionWithAnIdThatIsNoURLSegmentIsRefused() {
+        let definition = FormDefinition("bad id") { SectionDefinition { RowDefinition(.text, "a") } }
+        #expect {
+            _ = try definition.compiled()
+        } throws: { error in
+            "\(error)".contains("a form id is letters, digits, '-' and '_' only, found 'bad id'")
+        }
     }
 }

@@ -58,6 +58,14 @@ public struct FormDefinition: Sendable {
     /// Compiles the form with `FormCompiler`, or throws the definition's `problems` followed by every
     /// problem the compiler finds (duplicate tags, predicate syntax, unknown tags, cycles).
     public func compiled() throws(LoadProblems) -> CompiledForm {
+        var problems = self.problems
+        // The id becomes a URL path segment, as a descriptor file's does.
+        if form.id.isEmpty || !form.id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+            problems.append(
+                LoadProblem(
+                    file: file, path: "id",
+                    message: "a form id is letters, digits, '-' and '_' only, found '\(form.id)'"))
+        }
         switch Result(catching: { () throws(LoadProblems) in try FormCompiler().compile(form, file: file) }) {
         case .success(let compiled) where problems.isEmpty: return compiled
         case .success: throw LoadProblems(problems)

@@ -93,7 +93,10 @@ let package = Package(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FormServerTests",
-            dependencies: ["FormServer", "HTTPServer", "FormEngine", "FormModel", "FormHTML", "HTTPTestClient"],
+            dependencies: [
+                "FormServer", "HTTPServer", "FormEngine", "FormModel", "FormHTML", "HTTPTestClient",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(name: "FormwrightTests", dependencies: ["formwright"], swiftSettings: swiftSettings),
     ]

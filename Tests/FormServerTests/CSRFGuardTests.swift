@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import Testing
 
 @testable import FormServer
@@ -28,5 +30,18 @@ import Testing
         for bad in ["", "short", String(repeating: "a", count: 23), "aaaaaaaaaaaaaaaaaaaa;="] {
             #expect(!CSRFGuard.isWellFormed(nonce: bad))
         }
+    }
+}
+
+@Suite struct CSRFTokenFormatTests {
+    /// The token is HMAC-SHA256(SHA256(secret), "csrf\0" + form id + "\0" + nonce) in unpadded base64url:
+    /// what bench/submit-event.sh computes with Python's hmac module, checked here against swift-crypto's HMAC.
+    @Test func tokenIsStandardHMACInBase64url() {
+        let nonce = "AAAAAAAAAAAAAAAAAAAAAA"
+        let key = SymmetricKey(data: SHA256.hash(data: Data("bench-secret".utf8)))
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("csrf\u{0}event\u{0}\(nonce)".utf8), using: key)
+        let expected = Data(mac).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        #expect(CSRFGuard(secret: "bench-secret").token(formID: "event", nonce: nonce) == expected)
     }
 }

@@ -15,7 +15,10 @@ public struct SubmittedFields: Sendable, Hashable {
     public var isJSON = false
 
     /// No fields.
-    public init() {}
+    public init() {
+        // Room for a typical form's fields, so appending does not rehash as they arrive.
+        values.reserveCapacity(16)
+    }
 
     /// Adds a value under `name`, after any sent before under the same name.
     public mutating func append(_ name: String, _ value: RawValue) {

@@ -57,7 +57,7 @@ struct Resolution {
                 sectionValues[index] =
                     clear && sectionHidden[index] ? .null : .array(items(index).map(\.predicateValue))
             case .rowHidden(let index):
-                let row = form.rows[index]
+                let row = form.rows[index]  // a class: one retain
                 if sectionHidden[row.sectionIndex] {
                     rowHidden[index] = true
                     trace?.rows[index].hidden = .section(row.sectionIndex)

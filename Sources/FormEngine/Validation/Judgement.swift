@@ -19,22 +19,22 @@ struct Judgement {
     mutating func validateRows(decoded: [Result<FormValue?, Problem>], resolution: inout Resolution) {
         for compiled in form.rows {
             let index = compiled.index
-            let row = compiled.row
+            // `compiled.row` is read in place each time: a local copy of a `Row` costs a retain per field.
             // Rules 4 and 5: hidden and disabled rows are not validated.
-            guard row.type.takesInput, !resolution.rowHidden[index], !resolution.rowDisabled[index],
+            guard compiled.row.type.takesInput, !resolution.rowHidden[index], !resolution.rowDisabled[index],
                 !form.sections[compiled.sectionIndex].section.isMultivalued
             else { continue }
             if case .failure(let problem) = decoded[index] {
-                add(problem, row: row, index: index)
+                add(problem, row: compiled.row, index: index)
                 continue
             }
-            guard let value = resolution.values[index], !value.isEmpty(for: row.type) else {
-                if resolution.rowRequired[index] { add(.required, row: row, index: index) }
+            guard let value = resolution.values[index], !value.isEmpty(for: compiled.row.type) else {
+                if resolution.rowRequired[index] { add(.required, row: compiled.row, index: index) }
                 continue
             }
             let found = rules.problems(
-                of: row, validators: compiled.validators, value: value, resolution: &resolution)
-            for (problem, message) in found { add(problem, row: row, index: index, validatorMessage: message) }
+                of: compiled.row, validators: compiled.validators, value: value, resolution: &resolution)
+            for (problem, message) in found { add(problem, row: compiled.row, index: index, validatorMessage: message) }
         }
     }
 

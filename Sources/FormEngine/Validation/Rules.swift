@@ -32,11 +32,13 @@ struct Rules {
         }
         if let bound = row.min, let order = Self.compare(value, bound), order < 0 { found.append(.min("\(bound)")) }
         if let bound = row.max, let order = Self.compare(value, bound), order > 0 { found.append(.max("\(bound)")) }
-        let kinds = Set(validators.map(\.spec.kindName))
-        if row.type == .email, !kinds.contains("email"), case .text(let text) = value, !EmailSyntax.isValid(text) {
+        if row.type == .email, !validators.contains(where: { $0.spec.kindName == "email" }),
+            case .text(let text) = value,
+            !EmailSyntax.isValid(text)
+        {
             found.append(.email)
         }
-        if row.type == .url, !kinds.contains("url"), case .text(let text) = value,
+        if row.type == .url, !validators.contains(where: { $0.spec.kindName == "url" }), case .text(let text) = value,
             let problem = Self.url(text, schemes: ["http", "https"])
         {
             found.append(problem)

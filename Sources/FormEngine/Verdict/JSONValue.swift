@@ -1,5 +1,5 @@
 /// JSON to send: objects keep their keys in the order written, numbers keep their exact text.
-public indirect enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     /// A number's JSON text (`12`, `3.50`), so decimals are sent exactly as decoded.
@@ -53,6 +53,14 @@ public indirect enum JSONValue: Sendable, Hashable {
     /// `&` too, so the text can sit inside an HTML `<script>` without ending it.
     static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most payload text needs no escaping: copy it whole.
+        if !text.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26
+        }) {
+            output.append(contentsOf: text.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
         for byte in text.utf8 {
             switch byte {

@@ -12,11 +12,20 @@ import Foundation
 public struct CSRFGuard: Sendable {
     /// The cookie holding the nonce.
     public static let cookieName = "fw_csrf"
-    private let key: SymmetricKey
+    /// HMAC's inner and outer hashes with the padded key already absorbed (RFC 2104 §2): each token then
+    /// costs two short hashes, not a key schedule.
+    private let inner: SHA256
+    private let outer: SHA256
 
     /// A guard signing with `secret` (any text; it is hashed into a 256-bit key).
     public init(secret: String) {
-        key = SymmetricKey(data: SHA256.hash(data: Data(secret.utf8)))
+        let key = Array(SHA256.hash(data: Data(secret.utf8))) + [UInt8](repeating: 0, count: 32)
+        var inner = SHA256()
+        inner.update(data: key.map { $0 ^ 0x36 })
+        var outer = SHA256()
+        outer.update(data: key.map { $0 ^ 0x5C })
+        self.inner = inner
+        self.outer = outer
     }
 
     /// A guard with a random secret: tokens die with the process and are not shared between instances.
@@ -41,8 +50,11 @@ public struct CSRFGuard: Sendable {
 
     /// The token for form `formID` and the browser holding `nonce`.
     public func token(formID: String, nonce: String) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("csrf\u{0}\(formID)\u{0}\(nonce)".utf8), using: key)
-        return Self.base64url(Array(mac))
+        var inner = self.inner
+        inner.update(data: Array("csrf\u{0}\(formID)\u{0}\(nonce)".utf8))
+        var outer = self.outer
+        outer.update(data: Array(inner.finalize()))
+        return Self.base64url(Array(outer.finalize()))
     }
 
     /// Whether `token` is the one for `formID` and `nonce`, compared in constant time.

@@ -5,7 +5,7 @@ SWIFT ?= swift
 PORT ?= 8080
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test predicate-corpus check-forms format-check bench fuzz clean
+.PHONY: serve test deps test-deps build release swift-test predicate-corpus check-forms format-check bench bench-submit bench-page fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
@@ -46,6 +46,14 @@ format-check:
 
 bench:
 	bench/run.sh
+
+## bench-submit: POST /forms/event (valid, urlencoded, Accept: application/json) against the C ceiling
+bench-submit:
+	bench/submit-event.sh
+
+## bench-page: GET /forms/event (the rendered calendar event page) against the C ceiling serving its bytes
+bench-page:
+	SCENARIOS=page PAGE_PATH=/forms/event bench/run.sh
 
 ## bench-predicate: evaluations/s, parse time and allocations of compiled predicates (release build)
 bench-predicate:

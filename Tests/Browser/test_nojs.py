@@ -1,0 +1,171 @@
+"""The forms without JavaScript: every verdict comes from the server, by a full page round trip."""
+
+from __future__ import annotations
+
+import requests
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+import support
+from support import click_and_wait_for_page, network_exchanges, posts_to, set_value
+
+
+def submit_button(chromium):
+    return chromium.find_element(By.CSS_SELECTOR, ".fw-actions button[type=submit]")
+
+
+def open_form(chromium, server, form_id):
+    chromium.get(server.url(f"/forms/{form_id}"))
+    network_exchanges(chromium)  # drop the GET's entries: each test reads only what its own clicks sent
+
+
+def assert_summary_with_inline_errors(chromium, expected_ids):
+    """The 422 page: an error summary before the form, role=alert, a link per error to its field; each field
+    aria-invalid and described by its visible inline error."""
+    summary = chromium.find_element(By.ID, "fw-summary")
+    assert summary.get_attribute("role") == "alert"
+    assert summary.is_displayed()
+    form = chromium.find_element(By.ID, "fw-form")
+    # Node.DOCUMENT_POSITION_FOLLOWING (4): the form comes after the summary, so the summary is at the top.
+    assert chromium.execute_script("return arguments[0].compareDocumentPosition(arguments[1]) & 4", summary, form)
+    links = summary.find_elements(By.CSS_SELECTOR, "a[href^='#']")
+    targets = [link.get_attribute("href").split("#", 1)[1] for link in links]
+    assert targets == expected_ids
+    for target, link in zip(targets, links):
+        control = chromium.find_element(By.ID, target)
+        assert control.get_attribute("aria-invalid") == "true", target
+        described = (control.get_attribute("aria-describedby") or "").split()
+        errors = [chromium.find_element(By.ID, i) for i in described if i.endswith("-error")]
+        assert len(errors) == 1, f"{target} is described by {described}"
+        assert errors[0].is_displayed()
+        assert link.text.strip() in errors[0].text, (link.text, errors[0].text)
+
+
+def test_empty_event_is_refused_with_summary_and_inline_errors(nojs_browser, server):
+    chromium = nojs_browser
+    open_form(chromium, server, "event")
+    chromium.find_element(By.ID, "fw-location").send_keys("Room 4")
+    click_and_wait_for_page(chromium, submit_button(chromium))
+
+    [post] = posts_to(network_exchanges(chromium), "/forms/event")
+    assert post.status == 422
+    assert chromium.current_url == server.url("/forms/event")
+    assert_summary_with_inline_errors(chromium, ["fw-title", "fw-starts", "fw-ends"])
+    # Focus lands on the summary with no script (autofocus), so a screen reader starts there.
+    assert support.active_element_id(chromium) == "fw-summary"
+    # Values are kept.
+    assert chromium.find_element(By.ID, "fw-location").get_attribute("value") == "Room 4"
+    # A field that is fine is not marked.
+    assert chromium.find_element(By.ID, "fw-location").get_attribute("aria-invalid") is None
+
+    # Following a summary link moves to its field.
+    chromium.find_element(By.CSS_SELECTOR, "#fw-summary a[href='#fw-starts']").click()
+    assert support.active_element_id(chromium) == "fw-starts"
+
+
+def test_filled_event_goes_to_thanks(nojs_browser, server):
+    chromium = nojs_browser
+    open_form(chromium, server, "event")
+    chromium.find_element(By.ID, "fw-title").send_keys("Team lunch")
+    set_value(chromium, chromium.find_element(By.ID, "fw-starts"), "2026-11-23T12:00")
+    set_value(chromium, chromium.find_element(By.ID, "fw-ends"), "2026-11-23T13:00")
+    click_and_wait_for_page(chromium, submit_button(chromium))
+
+    exchanges = network_exchanges(chromium)
+    [post] = posts_to(exchanges, "/forms/event")
+    assert post.status == 303
+    assert post.values("title") == ["Team lunch"]
+    assert chromium.current_url == server.url("/forms/event/thanks")
+    assert chromium.find_element(By.TAG_NAME, "h1").text == "Thank you"
+
+
+def test_server_hides_the_second_alert_when_alert_is_never(nojs_browser, server):
+    chromium = nojs_browser
+    open_form(chromium, server, "event")
+    second_row = chromium.find_element(By.ID, "fw-second_alert-row")
+    assert not second_row.is_displayed()  # alert is "never" by default
+
+    # Choose an alert; the title stays empty so that the server answers with the page again.
+    Select(chromium.find_element(By.ID, "fw-alert")).select_by_value("15m")
+    click_and_wait_for_page(chromium, submit_button(chromium))
+    [post] = posts_to(network_exchanges(chromium), "/forms/event")
+    assert post.status == 422
+    assert chromium.find_element(By.ID, "fw-second_alert-row").is_displayed()
+
+    # Now a second alert, and alert back to "never": the browser posts both, the server hides the second.
+    Select(chromium.find_element(By.ID, "fw-second_alert")).select_by_value("5m")
+    Select(chromium.find_element(By.ID, "fw-alert")).select_by_value("never")
+    click_and_wait_for_page(chromium, submit_button(chromium))
+    [post] = posts_to(network_exchanges(chromium), "/forms/event")
+    assert post.status == 422
+    assert post.values("alert") == ["never"]
+    assert post.values("second-alert") == ["5m"]
+    assert not chromium.find_element(By.ID, "fw-second_alert-row").is_displayed()
+    # The hidden row is not judged: the summary names only the empty required fields.
+    assert_summary_with_inline_errors(chromium, ["fw-title", "fw-starts", "fw-ends"])
+
+    # The same body, completed, through the API: the second alert is left out of the payload.
+    pairs = [(k, v) for k, v in post.form_pairs() if k not in ("title", "starts", "ends")]
+    pairs += [("title", "Review"), ("starts", "2026-11-23T12:00"), ("ends", "2026-11-23T13:00")]
+    response = support.post_as_api(support.browser_session(chromium), server.url("/forms/event"), pairs)
+    assert response.status_code == 200, response.text
+    payload = response.json()
+    assert payload["httpParameters"]["alert"] == "never"
+    assert "second-alert" not in payload["httpParameters"]
+    assert "second-alert" not in payload["formValues"]
+
+
+def item_values(chromium):
+    return [e.get_attribute("value") for e in chromium.find_elements(By.CSS_SELECTOR, ".fw-item input[name=tags]")]
+
+
+def test_multivalued_add_another_round_trip_keeps_order(nojs_browser, server):
+    chromium = nojs_browser
+    open_form(chromium, server, "multivalued")
+    assert item_values(chromium) == ["swift", "forms"]
+    # Without scripts the Remove / Move buttons stay hidden: nothing on the page is a dead button.
+    actions = chromium.find_elements(By.CSS_SELECTOR, "[data-fw-action]")
+    assert actions and not any(a.is_displayed() for a in actions)
+
+    inputs = chromium.find_elements(By.CSS_SELECTOR, ".fw-item input[name=tags]")
+    for element, text in zip(inputs, ["zeta", "alpha"]):
+        element.clear()
+        element.send_keys(text)
+    click_and_wait_for_page(chromium, chromium.find_element(By.CSS_SELECTOR, "button[name=_add]"))
+
+    [post] = posts_to(network_exchanges(chromium), "/forms/multivalued")
+    assert post.values("_add") == ["tags"]
+    assert post.status == 200
+    # One more item, empty, after the posted ones, in the posted order.
+    assert item_values(chromium) == ["zeta", "alpha", ""]
+    labels = [e.text for e in chromium.find_elements(By.CSS_SELECTOR, ".fw-item label")]
+    assert labels == ["Tag 1", "Tag 2", "Tag 3"]
+    third = chromium.find_elements(By.CSS_SELECTOR, ".fw-item input[name=tags]")[2]
+    assert third.get_attribute("id") == "fw-tags-2"
+    third.send_keys("mid")
+
+    click_and_wait_for_page(chromium, submit_button(chromium))
+    [post] = posts_to(network_exchanges(chromium), "/forms/multivalued")
+    assert post.status == 303
+    assert post.values("tags") == ["zeta", "alpha", "mid"]
+    assert chromium.current_url == server.url("/forms/multivalued/thanks")
+
+    # What the server makes of that body: the payload keeps the posted order (the page's cookie and token).
+    response = support.post_as_api(support.browser_session(chromium), server.url("/forms/multivalued"),
+                                   post.form_pairs())
+    assert response.status_code == 200, response.text
+    assert response.json()["httpParameters"] == {"tags": ["zeta", "alpha", "mid"]}
+
+
+def test_multivalued_payload_order_through_the_api(http, server):
+    """The brief's direct check: the page's token and cookie, posted by requests with Accept: application/json."""
+    page = http.get(server.url("/forms/multivalued"), timeout=support.HTTP_TIMEOUT)
+    token = support.csrf_token(page.text)
+    pairs = [("_csrf", token), ("tags", "c"), ("tags", "a"), ("tags", ""), ("tags", "b")]
+    response = support.post_as_api(http, server.url("/forms/multivalued"), pairs)
+    assert response.status_code == 200, response.text
+    # Empty items are dropped, the rest keep the posted order.
+    assert response.json()["httpParameters"] == {"tags": ["c", "a", "b"]}
+    # Without the cookie the same token is refused: the check above did pass through CSRF.
+    bare = support.post_as_api(requests.Session(), server.url("/forms/multivalued"), pairs)
+    assert bare.status_code == 403

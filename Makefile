@@ -5,7 +5,7 @@ SWIFT ?= swift
 PORT ?= 8080
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test predicate-corpus check-forms format-check bench bench-submit bench-page fuzz clean
+.PHONY: serve test deps test-deps build release swift-test predicate-corpus check-forms browser-test format-check bench bench-submit bench-page fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
@@ -14,7 +14,7 @@ serve: deps release
 	$$($(SWIFT) build -c release --show-bin-path)/formwright serve --port $(PORT)
 
 ## test: install what is missing, then run every test
-test: test-deps format-check swift-test predicate-corpus check-forms
+test: test-deps format-check swift-test predicate-corpus check-forms browser-test
 
 deps:
 	@scripts/install-deps.sh
@@ -39,6 +39,10 @@ predicate-corpus:
 ## check-forms: every example in Forms/ loads and compiles
 check-forms:
 	$(BIN)/formwright check Forms
+
+## browser-test: headless Chromium (Selenium), axe and the W3C Nu checker against a served formwright
+browser-test:
+	Tests/Browser/run.sh
 
 ## format-check: fails when `swift format` would change a file (.swift-format holds the style)
 format-check:

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 import requests
 
 import support
+
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+# run.sh bounds the run with `timeout`, which sends SIGTERM: as an interrupt, pytest still runs the fixtures'
+# finally blocks, so the server and the browsers we started are stopped.
+signal.signal(signal.SIGTERM, _interrupt)
 
 # Findings that do not fail a test (axe's moderate and minor impacts, the validator's warnings), printed at the end.
 NOTES: list[str] = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import requests
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
 
 import support
 
@@ -52,17 +53,8 @@ def open_refused_in_browser(chromium, server, form_id: str) -> None:
         form.submit();
         """,
         server.url(f"/forms/{form_id}"), [["_csrf", token]] + [list(p) for p in body])
-    support.wait(chromium).until(lambda d: _stale(old))
+    support.wait(chromium).until(EC.staleness_of(old))
     support.wait(chromium).until(lambda d: d.execute_script("return document.readyState") == "complete")
     [post] = support.posts_to(support.network_exchanges(chromium), f"/forms/{form_id}")
     assert post.status == 422, f"/forms/{form_id} answered {post.status} in the browser"
 
-
-def _stale(element) -> bool:
-    from selenium.common.exceptions import StaleElementReferenceException
-
-    try:
-        element.is_enabled()
-        return False
-    except StaleElementReferenceException:
-        return True

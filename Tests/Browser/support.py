@@ -5,6 +5,7 @@ Everything here is bounded in time: every wait has a deadline, every HTTP call a
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -316,8 +317,6 @@ def post_as_api(session: requests.Session, url: str, pairs: list[tuple[str, str]
 def full_page_png(chromium: WebDriver) -> bytes:
     """A PNG of the whole document, beyond the viewport, through DevTools (Chromium's WebDriver has no full-page
     screenshot of its own)."""
-    import base64
-
     metrics = chromium.execute_cdp_cmd("Page.getLayoutMetrics", {})
     size = metrics.get("cssContentSize") or metrics["contentSize"]
     shot = chromium.execute_cdp_cmd("Page.captureScreenshot", {
@@ -336,3 +335,25 @@ def wait_until(predicate, seconds: float = WAIT, message: str = "condition"):
         if time.monotonic() > deadline:
             raise TimeoutException(f"timed out after {seconds}s waiting for {message}")
         time.sleep(0.05)
+
+
+def assert_summary_with_inline_errors(chromium, expected_ids):
+    """The 422 page: an error summary before the form, role=alert, a link per error to its field; each field
+    aria-invalid and described by its visible inline error."""
+    summary = chromium.find_element(By.ID, "fw-summary")
+    assert summary.get_attribute("role") == "alert"
+    assert summary.is_displayed()
+    form = chromium.find_element(By.ID, "fw-form")
+    # Node.DOCUMENT_POSITION_FOLLOWING (4): the form comes after the summary, so the summary is at the top.
+    assert chromium.execute_script("return arguments[0].compareDocumentPosition(arguments[1]) & 4", summary, form)
+    links = summary.find_elements(By.CSS_SELECTOR, "a[href^='#']")
+    targets = [link.get_attribute("href").split("#", 1)[1] for link in links]
+    assert targets == expected_ids
+    for target, link in zip(targets, links):
+        control = chromium.find_element(By.ID, target)
+        assert control.get_attribute("aria-invalid") == "true", target
+        described = (control.get_attribute("aria-describedby") or "").split()
+        errors = [chromium.find_element(By.ID, i) for i in described if i.endswith("-error")]
+        assert len(errors) == 1, f"{target} is described by {described}"
+        assert errors[0].is_displayed()
+        assert link.text.strip() in errors[0].text, (link.text, errors[0].text)

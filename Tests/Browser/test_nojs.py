@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import requests
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 import support
@@ -19,28 +21,6 @@ def open_form(chromium, server, form_id):
     network_exchanges(chromium)  # drop the GET's entries: each test reads only what its own clicks sent
 
 
-def assert_summary_with_inline_errors(chromium, expected_ids):
-    """The 422 page: an error summary before the form, role=alert, a link per error to its field; each field
-    aria-invalid and described by its visible inline error."""
-    summary = chromium.find_element(By.ID, "fw-summary")
-    assert summary.get_attribute("role") == "alert"
-    assert summary.is_displayed()
-    form = chromium.find_element(By.ID, "fw-form")
-    # Node.DOCUMENT_POSITION_FOLLOWING (4): the form comes after the summary, so the summary is at the top.
-    assert chromium.execute_script("return arguments[0].compareDocumentPosition(arguments[1]) & 4", summary, form)
-    links = summary.find_elements(By.CSS_SELECTOR, "a[href^='#']")
-    targets = [link.get_attribute("href").split("#", 1)[1] for link in links]
-    assert targets == expected_ids
-    for target, link in zip(targets, links):
-        control = chromium.find_element(By.ID, target)
-        assert control.get_attribute("aria-invalid") == "true", target
-        described = (control.get_attribute("aria-describedby") or "").split()
-        errors = [chromium.find_element(By.ID, i) for i in described if i.endswith("-error")]
-        assert len(errors) == 1, f"{target} is described by {described}"
-        assert errors[0].is_displayed()
-        assert link.text.strip() in errors[0].text, (link.text, errors[0].text)
-
-
 def test_empty_event_is_refused_with_summary_and_inline_errors(nojs_browser, server):
     chromium = nojs_browser
     open_form(chromium, server, "event")
@@ -50,7 +30,7 @@ def test_empty_event_is_refused_with_summary_and_inline_errors(nojs_browser, ser
     [post] = posts_to(network_exchanges(chromium), "/forms/event")
     assert post.status == 422
     assert chromium.current_url == server.url("/forms/event")
-    assert_summary_with_inline_errors(chromium, ["fw-title", "fw-starts", "fw-ends"])
+    support.assert_summary_with_inline_errors(chromium, ["fw-title", "fw-starts", "fw-ends"])
     # Focus lands on the summary with no script (autofocus), so a screen reader starts there.
     assert support.active_element_id(chromium) == "fw-summary"
     # Values are kept.
@@ -102,7 +82,7 @@ def test_server_hides_the_second_alert_when_alert_is_never(nojs_browser, server)
     assert post.values("second-alert") == ["5m"]
     assert not chromium.find_element(By.ID, "fw-second_alert-row").is_displayed()
     # The hidden row is not judged: the summary names only the empty required fields.
-    assert_summary_with_inline_errors(chromium, ["fw-title", "fw-starts", "fw-ends"])
+    support.assert_summary_with_inline_errors(chromium, ["fw-title", "fw-starts", "fw-ends"])
 
     # The same body, completed, through the API: the second alert is left out of the payload.
     pairs = [(k, v) for k, v in post.form_pairs() if k not in ("title", "starts", "ends")]
@@ -169,3 +149,18 @@ def test_multivalued_payload_order_through_the_api(http, server):
     # Without the cookie the same token is refused: the check above did pass through CSRF.
     bare = support.post_as_api(requests.Session(), server.url("/forms/multivalued"), pairs)
     assert bare.status_code == 403
+
+
+def test_enter_in_a_tag_submits_rather_than_adds(nojs_browser, server):
+    """Implicit submission uses the form's first submit button: the page puts a hidden plain Submit before
+    "Add another", so Enter in a field sends the form instead of adding an item."""
+    chromium = nojs_browser
+    open_form(chromium, server, "multivalued")
+    field = chromium.find_elements(By.CSS_SELECTOR, ".fw-item input[name=tags]")[1]
+    old = chromium.find_element(By.TAG_NAME, "html")
+    field.send_keys("-ui", Keys.ENTER)
+    support.wait(chromium).until(EC.staleness_of(old))
+    [post] = posts_to(network_exchanges(chromium), "/forms/multivalued")
+    assert post.values("_add") == []
+    assert post.values("tags") == ["swift", "forms-ui"]
+    assert post.status == 303

@@ -41,7 +41,8 @@ public struct PageError: Sendable, Hashable {
     public var row: Int?
     /// For an error on a multivalued section's item: the section index.
     public var section: Int?
-    /// For an error on a multivalued section's item: the item's position, from 0.
+    /// For an error on a multivalued section's item: the item's position, from 0; nil for an error on
+    /// the section as a whole.
     public var position: Int?
     /// What is wrong, already localised.
     public var message: String
@@ -56,6 +57,12 @@ public struct PageError: Sendable, Hashable {
     public init(section: Int, position: Int, message: String) {
         self.section = section
         self.position = position
+        self.message = message
+    }
+
+    /// An error about multivalued section `section` as a whole (too many items), shown under its legend.
+    public init(section: Int, message: String) {
+        self.section = section
         self.message = message
     }
 

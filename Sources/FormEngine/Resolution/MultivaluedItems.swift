@@ -9,7 +9,7 @@ struct MultivaluedItems: Sendable {
     var positions: [Int] = []
     /// Per kept item: its position in what was sent, and its decoding problem if any.
     var problems: [(position: Int, problem: Problem)] = []
-    /// The texts sent, for a re-rendered page (capped like the values).
+    /// The texts sent, for a re-rendered page (all of them, over the cap too).
     var entered: [String] = []
     /// Whether more items were sent than the section accepts; the extra ones are ignored.
     var overCap: Int?
@@ -18,13 +18,15 @@ struct MultivaluedItems: Sendable {
         var raw = sent
         // JSON sends one list under the multivalued tag; a form post repeats the name.
         if isJSON, sent.count == 1, let list = sent[0].listItems { raw = list }
+        // Every item sent comes back on a re-rendered page, over the cap too: the person removes the
+        // extra ones; dropping them silently would lose input. Only the capped ones are judged.
+        entered = raw.compactMap(\.enteredText)
         let cap = section.maxRows ?? Section.defaultMaxRows
         if raw.count > cap {
             overCap = cap
             raw = Array(raw.prefix(cap))
         }
         for (position, value) in raw.enumerated() {
-            if let text = value.enteredText { entered.append(text) }
             switch decoder.decode(value, as: item.type.valueKind, for: item) {
             case .success(let decoded?):
                 values.append(decoded)

@@ -33,10 +33,12 @@ extension FormLayout {
             guard plan.row.type.takesInput else { return nil }
             return plan.control.isGroup && !plan.options.isEmpty ? plan.id + "-0" : plan.id
         }
-        guard let section = error.section, let position = error.position, sections.indices.contains(section),
+        guard let section = error.section, sections.indices.contains(section),
             let multivalued = sections[section].multivalued
         else { return nil }
         let count = state.items[section]?.count ?? multivalued.defaultItems.count
+        // A section's own error (too many items) leads to its first item, where fixing starts.
+        let position = error.position ?? 0
         return (0..<count).contains(position) ? "\(multivalued.item.id)-\(position)" : nil
     }
 

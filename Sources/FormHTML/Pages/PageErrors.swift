@@ -10,6 +10,8 @@ struct PageErrors {
     var row: [Int: [String]] = [:]
     /// Messages per multivalued item, in order.
     var item: [ItemKey: [String]] = [:]
+    /// Messages about a multivalued section as a whole, per section index.
+    var section: [Int: [String]] = [:]
 
     init(_ errors: [PageError]) {
         for error in errors {
@@ -17,6 +19,8 @@ struct PageErrors {
                 row[index, default: []].append(error.message)
             } else if let section = error.section, let position = error.position {
                 item[ItemKey(section: section, position: position), default: []].append(error.message)
+            } else if let section = error.section {
+                self.section[section, default: []].append(error.message)
             }
         }
     }

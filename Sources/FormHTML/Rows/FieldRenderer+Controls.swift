@@ -8,7 +8,11 @@ extension FieldRenderer {
         switch plan.control {
         case .input(let type, let autocomplete, let inputMode, let defaultStep):
             writer.markup("<input type=\"")
-            writer.markup(type)
+            if let value, !TypedValues.fits(value, inputType: type) {
+                writer.markup("text")  // see TypedValues: a refused entry stays visible
+            } else {
+                writer.markup(type)
+            }
             writer.markup("\"")
             writeIdentity(field, into: &writer)
             if let value { writer.attribute("value", value) }

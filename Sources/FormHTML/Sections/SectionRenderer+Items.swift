@@ -24,13 +24,16 @@ extension SectionRenderer {
                 if options.contains(.delete) {
                     writer.markup("<button type=\"button\" data-fw-action=\"remove\" hidden>")
                     writer.text(fields.texts.remove)
+                    writeItemName(field, into: &writer)
                     writer.markup("</button>")
                 }
                 if options.contains(.reorder) {
                     writer.markup("<button type=\"button\" data-fw-action=\"up\" hidden>")
                     writer.text(fields.texts.moveUp)
+                    writeItemName(field, into: &writer)
                     writer.markup("</button><button type=\"button\" data-fw-action=\"down\" hidden>")
                     writer.text(fields.texts.moveDown)
+                    writeItemName(field, into: &writer)
                     writer.markup("</button>")
                 }
                 writer.markup("</div>\n")
@@ -57,5 +60,14 @@ extension SectionRenderer {
         let count = state.items[plan.index]?.count ?? multivalued.defaultItems.count
         let disabled = plan.rows.first.map { state.rowDisabled.at($0) } ?? false
         return !disabled && count < multivalued.cap
+    }
+
+    /// " Tag 2", for screen readers only: every item has the same buttons, and "Remove" alone does not
+    /// say which item it removes (WCAG 2.4.6).
+    private func writeItemName(_ field: FieldView, into writer: inout HTMLWriter) {
+        writer.markup("<span class=\"fw-visually-hidden\"> ")
+        writer.html(field.plan.label)
+        if let suffix = field.labelSuffix { writer.text(suffix) }
+        writer.markup("</span>")
     }
 }

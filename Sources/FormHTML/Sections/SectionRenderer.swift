@@ -13,13 +13,30 @@ struct SectionRenderer: Sendable {
         writer.attribute("id", plan.id)
         writer.attribute("data-fw-section", String(plan.index))
         if let multivalued = plan.multivalued { writer.attribute("data-fw-multivalued", multivalued.tag) }
-        if plan.footer != nil { writer.attribute("aria-describedby", plan.footerID) }
+        let sectionErrors = errors.section[plan.index] ?? []
+        let errorID = plan.id + "-error"
+        let describedBy = [plan.footer != nil ? plan.footerID : nil, sectionErrors.isEmpty ? nil : errorID]
+            .compactMap { $0 }
+        if !describedBy.isEmpty { writer.attribute("aria-describedby", describedBy.joined(separator: " ")) }
         writer.flag("hidden", state.sectionHidden.at(plan.index))
         writer.markup(">\n")
         if let legend = plan.legend {
             writer.markup("<legend>")
             writer.html(legend)
             writer.markup("</legend>\n")
+        }
+        if !sectionErrors.isEmpty {
+            writer.markup("<p class=\"fw-error\"")
+            writer.attribute("id", errorID)
+            writer.markup(">")
+            for (offset, message) in sectionErrors.enumerated() {
+                if offset > 0 { writer.markup("<br>") }
+                writer.markup("<span class=\"fw-visually-hidden\">")
+                writer.text(fields.texts.errorPrefix)
+                writer.markup("</span>")
+                writer.text(message)
+            }
+            writer.markup("</p>\n")
         }
         if let multivalued = plan.multivalued {
             writeItems(multivalued, of: plan, state: state, errors: errors, into: &writer)

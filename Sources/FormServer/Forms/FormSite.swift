@@ -61,6 +61,7 @@ extension PageState {
             if let section = error.section, let position = error.position {
                 return PageError(section: section, position: position, message: error.message)
             }
+            if let section = error.section { return PageError(section: section, message: error.message) }
             return PageError(formMessage: error.message)
         }
     }

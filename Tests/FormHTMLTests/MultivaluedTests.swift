@@ -1,5 +1,6 @@
 import FormHTML
 import FormModel
+import Foundation
 import Testing
 
 /// Multivalued sections: items posting under the multivaluedTag, their buttons, and the cap.
@@ -28,6 +29,18 @@ import Testing
         #expect(items.map { $0["value"] } == ["a", "b", "c"])
         #expect(items.map { $0["id"] } == ["fw-tags-0", "fw-tags-1", "fw-tags-2"])
         #expect(html.elements.filter { $0["data-fw-item"] != nil }.count == 3)
+    }
+
+    @Test func rulesGiveTheScriptTheCapItemKindAndEachRowsSection() throws {
+        let html = try MiniHTML(Fixtures.text(Fixtures.page(try Self.tags(maxRows: 4)).renderFresh(csrfToken: nil)))
+        let script = try #require(html.element(id: "fw-rules"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(script.text.utf8)) as? [String: Any])
+        let section = try #require((json["sections"] as? [[String: Any]])?.first)
+        #expect(section["maxItems"] as? Int == 4)
+        #expect(section["itemKind"] as? String == "text")
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        #expect(rows.map { $0["section"] as? Int } == [0, 0])
+        #expect(json["disabled"] == nil)
     }
 
     @Test func descriptorRowsAreTheDefaultItems() throws {

@@ -6,7 +6,10 @@ import Testing
 @Suite struct RefusedValueTests {
     static func form() throws -> CompiledForm {
         let rows = [
-            Row(.integer, tag: "count", title: "Count"), Row(.date, tag: "day", title: "Day"),
+            {
+                var row = Row(.integer, tag: "count", title: "Count"); row.min = .integer(0); return row
+            }(),
+            Row(.date, tag: "day", title: "Day"),
             Row(.datetime, tag: "at", title: "At"), Row(.url, tag: "site", title: "Site"),
         ]
         return try FormCompiler().compile(Form(id: "r", sections: [Section(rows: rows)]), file: "test")
@@ -27,6 +30,7 @@ import Testing
         let input = try #require(html.all("input").first { $0["value"] == value })
         #expect(input["type"] == expectedType)
         #expect(input["aria-invalid"] == "true")
+        if expectedType == "text" { #expect(input["min"] == nil && input["step"] == nil) }  // not allowed on text
     }
 
     @Test func sectionErrorIsShownUnderItsLegendAndLinkedFromTheSummary() throws {

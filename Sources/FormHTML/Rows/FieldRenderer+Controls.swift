@@ -7,12 +7,10 @@ extension FieldRenderer {
         let value = field.values.first
         switch plan.control {
         case .input(let type, let autocomplete, let inputMode, let defaultStep):
+            // See TypedValues: a refused entry stays visible in a text input, which takes no bounds.
+            let refused = value.map { !TypedValues.fits($0, inputType: type) } ?? false
             writer.markup("<input type=\"")
-            if let value, !TypedValues.fits(value, inputType: type) {
-                writer.markup("text")  // see TypedValues: a refused entry stays visible
-            } else {
-                writer.markup(type)
-            }
+            writer.markup(refused ? "text" : type)
             writer.markup("\"")
             writeIdentity(field, into: &writer)
             if let value { writer.attribute("value", value) }
@@ -27,7 +25,7 @@ extension FieldRenderer {
                 writer.markup(inputMode)
                 writer.markup("\"")
             }
-            writeBounds(plan, defaultStep: defaultStep, into: &writer)
+            if !refused { writeBounds(plan, defaultStep: defaultStep, into: &writer) }
             if let maxLength = plan.row.maxLength { writer.attribute("maxlength", String(maxLength)) }
             writeState(field, requirable: true, into: &writer)
             writer.markup(">\n")
@@ -46,10 +44,11 @@ extension FieldRenderer {
         case .select(let inline):
             writeSelect(field, inline: inline, into: &writer)
         case .range:
-            writer.markup("<input type=\"range\"")
+            let refused = value.map { !TypedValues.fits($0, inputType: "range") } ?? false
+            writer.markup(refused ? "<input type=\"text\" inputmode=\"decimal\"" : "<input type=\"range\"")
             writeIdentity(field, into: &writer)
             if let value { writer.attribute("value", value) }
-            writeBounds(plan, defaultStep: nil, into: &writer)
+            if !refused { writeBounds(plan, defaultStep: nil, into: &writer) }
             // `required` does not apply to range inputs (HTML spec §4.10.5.1.13 "Range state").
             writeState(field, requirable: false, into: &writer)
             writer.markup(">\n<output class=\"fw-output\"")

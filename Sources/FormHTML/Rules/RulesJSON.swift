@@ -6,19 +6,25 @@ import FormPredicate
 ///
 /// ```json
 /// {"v":1,"hiddenValues":"clear",
-///  "rows":[{"id":"fw-alert","name":"alert","kind":"option"},
-///          {"id":"fw-second_alert","name":"second-alert","kind":"option",
+///  "rows":[{"id":"fw-alert","name":"alert","kind":"option","section":3},
+///          {"id":"fw-second_alert","name":"second-alert","kind":"option","section":3,
 ///           "hidden":{"ast":{...Predicate.jsonAST()...},"reads":[["rowValue",5]]}}],
-///  "sections":[{"id":"fw-section_0"}],
+///  "sections":[{"id":"fw-section_0"},
+///              {"id":"fw-tags","multivaluedTag":"tags","maxItems":10,"itemKind":"text"}],
 ///  "order":[["sectionHidden",0],["rowHidden",5],...]}
 /// ```
 ///
-/// Only predicate conditions appear: a constant one is already in the markup and never changes.
+/// Only predicate conditions appear: a constant one is already in the markup and never changes. The one
+/// exception is a row's own constant `"hidden":true`, because its wrapper's `hidden` attribute also says
+/// whether its section is hidden, and the script must tell the two apart when the section reappears.
+/// `"disabled":true` at the top marks a read-only form (every row disabled, whatever its condition).
 /// `reads[i]` is the fact that answers the AST's variable `i`; `order` is the compiler's dependency
 /// order, so the script evaluates facts in the same order as the server.
 enum RulesJSON {
     static func make(form: CompiledForm, rows: [RowPlan], sections: [SectionPlan]) -> String {
-        var json = "{\"v\":1,\"hiddenValues\":" + JSONText.string(form.form.hiddenValues.rawValue) + ",\"rows\":["
+        var json = "{\"v\":1,\"hiddenValues\":" + JSONText.string(form.form.hiddenValues.rawValue)
+        if form.form.disabled { json += ",\"disabled\":true" }
+        json += ",\"rows\":["
         for (offset, row) in form.rows.enumerated() {
             if offset > 0 { json += "," }
             // A multivalued section's rows are drawn as its items (`fw-tags-0`…), not under their own ids.
@@ -26,6 +32,8 @@ enum RulesJSON {
             json += drawn ? "{\"id\":" + JSONText.string(rows[offset].id) + "," : "{"
             if let tag = row.row.tag { json += "\"name\":" + JSONText.string(tag) + "," }
             json += "\"kind\":" + JSONText.string(row.row.type.valueKind.rawValue)
+            json += ",\"section\":\(row.sectionIndex)"
+            if case .constant(true) = row.hidden { json += ",\"hidden\":true" }
             json += condition("hidden", row.hidden) + condition("disabled", row.disabled)
             json += condition("required", row.required) + "}"
         }
@@ -34,6 +42,10 @@ enum RulesJSON {
             if offset > 0 { json += "," }
             json += "{\"id\":" + JSONText.string(sections[offset].id)
             if let tag = section.section.multivaluedTag { json += ",\"multivaluedTag\":" + JSONText.string(tag) }
+            if let multivalued = sections[offset].multivalued {
+                json += ",\"maxItems\":\(multivalued.cap),\"itemKind\":"
+                json += JSONText.string(multivalued.item.row.type.valueKind.rawValue)
+            }
             json += condition("hidden", section.hidden) + "}"
         }
         json += "],\"order\":[" + form.order.map(fact).joined(separator: ",") + "]}"

@@ -5,6 +5,10 @@ import Foundation
 /// Each input line is `{"predicate": "...", "vars": {...}}`; each answer is one line, in order:
 /// `{"result": true}`, `{"result": false}` or `{"error": "..."}`. A malformed line gets an error line.
 /// Blank lines are skipped.
+///
+/// A line with `"ast": true` asks for the parsed predicate instead of a result: the answer is
+/// `{"ast": <Predicate.jsonAST()>}` (docs/predicate-ast-json.md), or `{"error": "..."}` when the predicate
+/// does not parse; `vars` is then ignored. `Public/forms.js`'s conformance test evaluates these ASTs.
 public enum PredicateLineProtocol {
     /// Reads requests from `input` until end of file, writing and flushing one answer per request.
     public static func run(input: FileHandle, output: FileHandle) {
@@ -38,6 +42,7 @@ public enum PredicateLineProtocol {
         }
         do {
             let predicate = try Predicate(request.predicate)
+            if request.ast == true { return #"{"ast":"# + predicate.jsonAST() + "}" }
             let result = try predicate.evaluate(request.vars ?? [:])
             return result ? #"{"result":true}"# : #"{"result":false}"#
         } catch {
@@ -57,5 +62,7 @@ public enum PredicateLineProtocol {
     private struct Request: Decodable {
         let predicate: String
         let vars: [String: PredicateValue]?
+        /// Answer with the AST rather than evaluating.
+        let ast: Bool?
     }
 }

@@ -5,7 +5,7 @@ SWIFT ?= swift
 PORT ?= 8080
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test predicate-corpus check-forms browser-test format-check bench bench-submit bench-page fuzz clean
+.PHONY: serve test deps test-deps build release swift-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
@@ -14,7 +14,7 @@ serve: deps release
 	$$($(SWIFT) build -c release --show-bin-path)/formwright serve --port $(PORT)
 
 ## test: install what is missing, then run every test
-test: test-deps format-check swift-test predicate-corpus check-forms browser-test
+test: test-deps format-check swift-test predicate-corpus js-conformance check-forms browser-test
 
 deps:
 	@scripts/install-deps.sh
@@ -35,6 +35,10 @@ swift-test:
 ## predicate-corpus: the shared NSPredicate conformance corpus through `formwright predicate`
 predicate-corpus:
 	python3 $(SHARED)/predicates/check.py --impl "$(BIN)/formwright predicate" $(SHARED)/predicates/cases.jsonl
+
+## js-conformance: Public/forms.js against the predicate corpus, the Swift evaluator and served verdicts (Node)
+js-conformance:
+	node Tests/JavaScript/conformance.mjs "$(BIN)/formwright" $(SHARED)/predicates/cases.jsonl
 
 ## check-forms: every example in Forms/ loads and compiles
 check-forms:

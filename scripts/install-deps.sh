@@ -7,7 +7,7 @@ want_test=false
 [[ "${1:-}" == "--test" ]] && want_test=true
 
 packages=(libmicrohttpd-dev pkg-config)
-$want_test && packages+=(curl python3)
+$want_test && packages+=(curl python3 nodejs)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -53,7 +53,12 @@ public struct FormEngine: Sendable {
         var entered: [Int: [String]] = [:]
         for row in form.rows {
             let section = form.sections[row.sectionIndex].section
-            guard let tag = row.row.tag, row.row.type.takesInput, !section.isMultivalued else { continue }
+            // Rows that take no input (info, label) show their descriptor value, whatever is posted.
+            guard row.row.type.takesInput else {
+                decoded[row.index] = .success(row.row.value)
+                continue
+            }
+            guard let tag = row.row.tag, !section.isMultivalued else { continue }
             let sent = fields[tag]
             // An API client that leaves a key out gets the row's default, as a browser that leaves a
             // control untouched posts it; `null` is how JSON clears a value.
@@ -86,9 +91,11 @@ public struct FormEngine: Sendable {
         for section in form.sections where section.section.isMultivalued {
             items[section.index] = MultivaluedItems(defaults: section.section)
         }
-        let decoded = form.rows.map { Result<FormValue?, Problem>.success($0.row.value) }
+        // A checkbox with no default is unchecked: false, as a submission that leaves it alone says.
+        let defaults = form.rows.map { $0.row.value ?? ($0.row.type.valueKind == .bool ? .bool(false) : nil) }
+        let decoded = defaults.map { Result<FormValue?, Problem>.success($0) }
         return judge(
-            submitted: { form.rows[$0].row.value }, decoded: decoded, items: items, entered: [:], locale: locale,
+            submitted: { defaults[$0] }, decoded: decoded, items: items, entered: [:], locale: locale,
             explain: explain, validate: false)
     }
 

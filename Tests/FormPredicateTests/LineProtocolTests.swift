@@ -29,4 +29,22 @@ struct LineProtocolTests {
     @Test func blankLinesAreSkipped() {
         #expect(PredicateLineProtocol.response(toLine: "  ") == nil)
     }
+
+    @Test func astRequestAnswersTheJSONAST() throws {
+        let line = try #require(PredicateLineProtocol.response(toLine: #"{"predicate": "$x == 1", "ast": true}"#))
+        #expect(line == #"{"ast":"# + (try Predicate("$x == 1")).jsonAST() + "}")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect((object["ast"] as? [String: Any])?["v"] as? Int == 1)
+    }
+
+    @Test func astRequestReportsParseErrors() throws {
+        let line = try #require(PredicateLineProtocol.response(toLine: #"{"predicate": "$x ==", "ast": true}"#))
+        #expect(line.hasPrefix(#"{"error":"#))
+    }
+
+    @Test func astFalseEvaluatesAsBefore() {
+        #expect(
+            PredicateLineProtocol.response(toLine: #"{"predicate": "$x == 1", "vars": {"x": 1}, "ast": false}"#)
+                == #"{"result":true}"#)
+    }
 }

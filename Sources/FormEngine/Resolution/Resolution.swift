@@ -127,7 +127,9 @@ extension FormValue {
         switch self {
         case .text(let text): .string(text)
         case .integer(let number): .number(Double(number))
-        case .decimal(let number): .number(NSDecimalNumber(decimal: number).doubleValue)
+        // The nearest double to the exact decimal, as the browser's Number() of the same text gives
+        // (NSDecimalNumber.doubleValue is not correctly rounded: 0.07 would read 0.06999999999999999).
+        case .decimal(let number): .number((Double(number.description) ?? 0) + 0)
         case .bool(let flag): .bool(flag)
         case .option(let value): .string(value)
         case .options(let values): .array(values.map(PredicateValue.string))

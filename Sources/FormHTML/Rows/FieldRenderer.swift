@@ -64,11 +64,17 @@ struct FieldRenderer: Sendable {
             writer.html(help)
             writer.markup("</p>\n")
         }
-        guard !field.errors.isEmpty else { return }
+        writeErrors(field.errors, id: field.errorID, into: &writer)
+    }
+
+    /// The inline error paragraph `id` that a control (or a section) names in `aria-describedby`; each
+    /// message is prefixed, for screen readers only, with "Error:".
+    func writeErrors(_ messages: [String], id: String, into writer: inout HTMLWriter) {
+        guard !messages.isEmpty else { return }
         writer.markup("<p class=\"fw-error\"")
-        writer.attribute("id", field.errorID)
+        writer.attribute("id", id)
         writer.markup(">")
-        for (offset, message) in field.errors.enumerated() {
+        for (offset, message) in messages.enumerated() {
             if offset > 0 { writer.markup("<br>") }
             writer.markup("<span class=\"fw-visually-hidden\">")
             writer.text(texts.errorPrefix)

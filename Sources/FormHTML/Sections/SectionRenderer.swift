@@ -25,19 +25,7 @@ struct SectionRenderer: Sendable {
             writer.html(legend)
             writer.markup("</legend>\n")
         }
-        if !sectionErrors.isEmpty {
-            writer.markup("<p class=\"fw-error\"")
-            writer.attribute("id", errorID)
-            writer.markup(">")
-            for (offset, message) in sectionErrors.enumerated() {
-                if offset > 0 { writer.markup("<br>") }
-                writer.markup("<span class=\"fw-visually-hidden\">")
-                writer.text(fields.texts.errorPrefix)
-                writer.markup("</span>")
-                writer.text(message)
-            }
-            writer.markup("</p>\n")
-        }
+        fields.writeErrors(sectionErrors, id: errorID, into: &writer)
         if let multivalued = plan.multivalued {
             writeItems(multivalued, of: plan, state: state, errors: errors, into: &writer)
         } else {

@@ -251,6 +251,25 @@ import Testing
     }
 }
 
+@Suite struct UploadLimitTests {
+    @Test func fileOverTheUploadLimitIs413WithAMessage() async throws {
+        let response = try await withFormServer(maxFile: 16) { port in
+            let session = try BrowserSession(port: port, form: "others")
+            let boundary = "fw"
+            let body =
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(session.token)\r\n"
+                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"big.png\"\r\n"
+                + "Content-Type: image/png\r\n\r\n" + String(repeating: "x", count: 17) + "\r\n--\(boundary)--\r\n"
+            return try request(
+                port, "POST", "/forms/others",
+                headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie],
+                body: body)
+        }
+        #expect(response.status == 413)
+        #expect(response.text.contains("the file 'big.png' is over 16 bytes"))
+    }
+}
+
 extension BrowserSession {
     /// The same session with another cookie.
     init(copying session: BrowserSession, cookie: String) {

@@ -7,7 +7,7 @@ import HTTPTestClient
 
 /// A running FormServerApp on a loopback port, serving the example forms, shut down after `body`.
 func withFormServer<T: Sendable>(
-    hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int = 1 << 20,
+    hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int = 1 << 20, maxFile: Int = 1 << 20,
     _ body: @escaping @Sendable (Int) throws -> T
 ) async throws -> T {
     var configuration = FormServerConfiguration()
@@ -22,6 +22,7 @@ func withFormServer<T: Sendable>(
     configuration.server.maxBodySize = maxBody
     configuration.accessLog = false
     configuration.explain = explain
+    configuration.maximumFileSize = maxFile
     configuration.secret = "test secret"
     let app = try FormServerApp(configuration: configuration, hooks: hooks)
     try app.start()

@@ -1,0 +1,94 @@
+import FormEngine
+import FormModel
+import Testing
+
+/// Every decoding rule, on the example forms: what each row type accepts, and the code of what it refuses.
+@Suite struct DecodingTests {
+    /// (form, field, sent text, the code refused with — nil when accepted, with the payload's JSON).
+    @Test(
+        arguments: [
+            ("dates", "date", "2026-11-22", nil, #""2026-11-22""#),
+            ("dates", "date", "22/11/2026", "notADate", nil),
+            ("dates", "date", "2026-02-30", "notADate", nil),
+            ("dates", "date", "2025-12-31", "min", nil),
+            ("dates", "time", "13:45", nil, #""13:45:00""#),
+            ("dates", "time", "13:45:30.250", nil, #""13:45:30""#),
+            ("dates", "time", "25:00", "notATime", nil),
+            ("dates", "datetime", "2026-11-22 13:45", nil, nil),
+            ("dates", "datetime", "2026-11-22T13:45+02:00", nil, nil),
+            ("dates", "datetime", "yesterday", "notADateTime", nil),
+            ("dates", "timer", "1:30:00", nil, "5400"),
+            ("dates", "timer", "PT1H30M", nil, "5400"),
+            ("dates", "timer", "90", nil, "90"),
+            ("dates", "timer", "1:75", "notADuration", nil),
+            ("inputs", "number", "1e3", nil, "1000"),
+            ("inputs", "number", "1,5", "notANumber", nil),
+            ("inputs", "number", "NaN", "notANumber", nil),
+            ("inputs", "decimal", "0.10", nil, "0.1"),
+            ("inputs", "decimal", "-1", "min", nil),
+            ("inputs", "integer", "+7", nil, "7"),
+            ("inputs", "integer", "99999999999999999999", "notAnInteger", nil),
+            ("inputs", "text", "tab\there", nil, #""tab\there""#),
+            ("inputs", "text", "bell\u{07}", "controlCharacters", nil),
+            ("inputs", "about", "line\r\nbreak", nil, #""line\nbreak""#),
+            ("inputs", "email", "a@b", nil, #""a@b""#),
+            ("inputs", "email", "a@-b.com", "email", nil),
+            ("inputs", "url", "example.com", "url", nil),
+            ("inputs", "url", "data:text/html,x", "urlScheme", nil),
+            ("selectors", "push", "purple", "unknownOption", nil),
+            ("selectors", "push", "", nil, "null"),
+            ("booleans", "switch", "off", nil, "false"),
+            ("booleans", "switch", "yes", nil, "true"),
+            ("booleans", "switch", "2", "notABoolean", nil),
+            ("others", "photo", "not-a-file.png", "notAFile", nil),
+        ] as [(String, String, String, String?, String?)])
+    func decodes(form: String, field: String, sent: String, refusedWith code: String?, payload: String?) {
+        var fields = SubmittedFields()
+        fields.append(field, .text(sent))
+        if form == "booleans" { fields.append("check", .text("on")) }
+        let verdict = Fixtures.engine(form).evaluate(fields)
+        let codes = verdict.errors.filter { $0.tag == field }.map(\.code)
+        #expect(codes == (code.map { [$0] } ?? []), "\(form).\(field) = \(sent)")
+        if let payload { #expect(verdict.httpParameters[field]?.text == payload) }
+    }
+
+    @Test func multipleSelectionIsASetInTheOptionsOrder() {
+        let verdict = Fixtures.engine("selectors").evaluate(
+            Fixtures.post([("toppings", "olives"), ("toppings", "cheese"), ("toppings", "olives")]))
+        #expect(verdict.httpParameters["toppings"]?.text == #"["cheese","olives"]"#)
+        let refused = Fixtures.engine("selectors").evaluate(Fixtures.post([("toppings", "anchovies")]))
+        #expect(refused.codes == ["toppings:unknownOption"])
+    }
+
+    @Test func uploadedFileIsKeptWithItsName() {
+        var fields = SubmittedFields()
+        fields.append("photo", .file(UploadedFile(filename: "me.png", contentType: "image/png", bytes: [1, 2, 3])))
+        let verdict = Fixtures.engine("others").evaluate(fields)
+        #expect(verdict.isValid)
+        #expect(verdict.formValues["photo"]?.text == #"{"filename":"me.png","contentType":"image/png","size":3}"#)
+    }
+
+    @Test func requiredCheckboxMustBeChecked() {
+        let verdict = Fixtures.engine("booleans").evaluate(SubmittedFields())
+        #expect(verdict.codes == ["check:required"])
+        #expect(verdict.errors.first?.message.isEmpty == false)
+    }
+
+    @Test func descriptorMessagesOverrideBuiltInOnesPerLocale() throws {
+        var row = Row(.text, tag: "name", title: "Name")
+        row.required = .always
+        var form = Form(id: "m", sections: [Section(rows: [row])])
+        form.messages = ["zh-Hans": ["required": "请填写{name}"], "en": ["required": "Please give your {name}"]]
+        let engine = FormEngine(form: try FormCompiler().compile(form, file: "test"))
+        #expect(engine.evaluate(SubmittedFields(), locale: "zh-Hans").errors.first?.message == "请填写Name")
+        #expect(engine.evaluate(SubmittedFields(), locale: "en").errors.first?.message == "Please give your Name")
+    }
+
+    @Test func acceptLanguageChoosesAmongBuiltInLocales() {
+        #expect(MessageLocale.choose(formLocale: "en", acceptLanguage: "zh-CN,zh;q=0.9") == "zh-Hans")
+        #expect(MessageLocale.choose(formLocale: "en", acceptLanguage: "fr-FR, zh;q=0.5, en;q=0.8") == "en")
+        #expect(MessageLocale.choose(formLocale: "zh-Hans", acceptLanguage: "fr") == "zh-Hans")
+        #expect(MessageLocale.choose(formLocale: "en", acceptLanguage: "zh;q=0") == "en")
+        #expect(MessageLocale.choose(formLocale: "en", acceptLanguage: nil) == "en")
+    }
+}

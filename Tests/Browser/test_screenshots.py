@@ -1,9 +1,12 @@
 """Full-page PNGs of every example form, for people to look at (Tests/Browser/screenshots/, kept by CI).
 
-The assertions are what a picture needs to be worth looking at: the stylesheet applied, the page laid out."""
+The assertions are what a picture needs to be worth looking at: the stylesheet applied, the page laid out.
+With FORMWRIGHT_BROWSER_DARK=1 each page is also saved as `NAME-dark.png` under an emulated
+`prefers-color-scheme: dark`, and the stylesheet must answer it (the page's background changes)."""
 
 from __future__ import annotations
 
+import os
 import struct
 
 import pytest
@@ -19,7 +22,31 @@ def png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
+DARK = os.environ.get("FORMWRIGHT_BROWSER_DARK") == "1"
+
+
+def emulate_color_scheme(chromium, scheme: str) -> None:
+    """`prefers-color-scheme` for the page (DevTools' Emulation domain); "" goes back to the browser's own."""
+    chromium.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                             {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
 def save(chromium, name: str) -> tuple[int, int]:
+    size = save_png(chromium, name)
+    if DARK:
+        light = chromium.execute_script("return getComputedStyle(document.body).backgroundColor")
+        emulate_color_scheme(chromium, "dark")
+        try:
+            assert chromium.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
+            dark = chromium.execute_script("return getComputedStyle(document.body).backgroundColor")
+            assert dark != light, f"forms.css has no dark scheme: the background stays {light}"
+            save_png(chromium, f"{name}-dark")
+        finally:
+            emulate_color_scheme(chromium, "")
+    return size
+
+
+def save_png(chromium, name: str) -> tuple[int, int]:
     # forms.css must have loaded and applied (CSP, a 404 or a MIME type would stop it): <main> gets its max-width.
     applied = chromium.execute_script(
         "const s = [...document.styleSheets].find(s => (s.href || '').endsWith('/static/forms.css'));"

@@ -1,6 +1,8 @@
 # Formwright container image: a release build in the official Swift image, run on Debian slim.
 #   docker build -t formwright .
 #   docker run -p 8080:8080 formwright
+#   docker run -p 8080:8080 -v "$PWD/Forms:/app/Forms:ro" formwright    (serves your own forms)
+# Tests/Container/run.sh builds and runs this file unchanged, with podman.
 
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
@@ -10,9 +12,15 @@ WORKDIR /src
 # Manifest first, so dependency resolution is cached while only sources change.
 COPY Package.swift ./
 RUN swift package resolve
+# SwiftPM loads every target the manifest names, tests and benchmarks included, even to build one
+# product: each folder a target lives in must be here.
 COPY Sources ./Sources
+COPY Tests ./Tests
+COPY bench ./bench
+# Debug info out (most of the binary's size); the symbol table stays, so crash backtraces keep names.
 RUN swift build -c release --static-swift-stdlib --product formwright \
-    && install -D "$(swift build -c release --static-swift-stdlib --show-bin-path)/formwright" /out/formwright
+    && install -D "$(swift build -c release --static-swift-stdlib --show-bin-path)/formwright" /out/formwright \
+    && strip --strip-debug /out/formwright
 
 FROM debian:bookworm-slim
 # Only libmicrohttpd's runtime library: the Swift runtime is linked into the binary.

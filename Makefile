@@ -5,7 +5,7 @@ SWIFT ?= swift
 PORT ?= 8080
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page fuzz clean
+.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
@@ -14,7 +14,7 @@ serve: deps release
 	$$($(SWIFT) build -c release --show-bin-path)/formwright serve --port $(PORT)
 
 ## test: install what is missing, then run every test
-test: test-deps format-check swift-test predicate-corpus js-conformance check-forms browser-test
+test: test-deps format-check swift-test container-test predicate-corpus js-conformance check-forms browser-test
 
 deps:
 	@scripts/install-deps.sh
@@ -43,6 +43,10 @@ js-conformance:
 ## check-forms: every example in Forms/ loads and compiles
 check-forms:
 	$(BIN)/formwright check Forms
+
+## container-test: build the Dockerfile with podman and run the image (root; ~2.5 min warm, ~3.5 cold)
+container-test:
+	Tests/Container/run.sh
 
 ## browser-test: headless Chromium (Selenium), axe and the W3C Nu checker against a served formwright
 browser-test:

@@ -31,6 +31,27 @@ import Testing
         #expect(instructions("COPY").contains { $0.hasPrefix("COPY Public ") })
     }
 
+    /// SwiftPM loads every target the manifest names, even to build one product: the build stage must
+    /// copy `Sources/`, `Tests/` and every folder a custom `path:` points into.
+    @Test func buildStageCopiesEveryFolderTheManifestNames() throws {
+        let manifest = try String(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var folders: Set<String> = ["Sources", "Tests"]
+        for match in manifest.matches(of: #/path:\s*"([^"]+)"/#) {
+            folders.insert(String(match.output.1.split(separator: "/").first ?? match.output.1))
+        }
+        let buildStage = dockerfile.drop { !$0.hasPrefix("FROM swift:") }.dropFirst().prefix { !$0.hasPrefix("FROM ") }
+        // `COPY [--flag...] SOURCE... DESTINATION`: the first path component of each source.
+        let copied = Set(
+            buildStage.filter { $0.hasPrefix("COPY ") }.flatMap { line in
+                line.split(separator: " ").dropFirst().filter { !$0.hasPrefix("--") }.dropLast()
+                    .map { String($0.split(separator: "/").first ?? $0) }
+            })
+        #expect(folders.count > 2)
+        for folder in folders.sorted() {
+            #expect(copied.contains(folder), "the build stage copies no \(folder)/, which Package.swift names")
+        }
+    }
+
     @Test func runsAsANumericNonRootUser() throws {
         let user = try #require(instructions("USER").last)
         let uid = try #require(Int(user.dropFirst(5).split(separator: ":").first ?? ""))
@@ -44,6 +65,14 @@ import Testing
         #expect(instructions("STOPSIGNAL") == ["STOPSIGNAL SIGTERM"])
     }
 
+    /// The documented `-v …:/app/Forms:ro` mount replaces the folder the server reads and the image ships.
+    @Test func documentedFormsMountIsTheFolderServed() throws {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("Dockerfile"), encoding: .utf8)
+        let mount = try #require(text.firstMatch(of: #/-v "\$PWD/Forms:(/[^:"]+):ro"/#)?.output.1)
+        #expect(instructions("ENV").contains { $0.contains("FORMWRIGHT_FORMS=\(mount) ") || $0.hasSuffix("=\(mount)") })
+        #expect(instructions("COPY").contains("COPY Forms \(mount)"))
+    }
+
     @Test func readmeDocumentsTheSameBuild() throws {
         let build = try #require(instructions("RUN").first { $0.contains("swift build") })
         let command = try #require(
@@ -51,6 +80,7 @@ import Testing
         #expect(readme.contains(String(build[command])))
         #expect(readme.contains("docker build -t formwright ."))
         #expect(readme.contains("docker run -p 8080:8080 formwright"))
+        #expect(readme.contains("-v \"$PWD/Forms:/app/Forms:ro\" formwright"))  // mounting your own forms
     }
 
     @Test func dockerignoreKeepsBuildOutputOut() throws {

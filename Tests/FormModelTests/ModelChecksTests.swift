@@ -60,3 +60,16 @@ import Testing
         }
     }
 }
+
+@Suite struct BoundTests {
+    @Test func minAndMaxOnTextRowsAreLengths() throws {
+        let text =
+            "sections: [{rows: [{tag: t, type: text, validators: [{kind: min, value: 3}, {kind: max, value: 5}]}]}]"
+        let form = try FormLoader().load(text, file: "t.yaml", defaultID: "t").get()
+        #expect(throws: Never.self) { try FormCompiler().compile(form, file: "t.yaml") }
+        let dated = "sections: [{rows: [{tag: d, type: date, validators: [{kind: min, value: 3}]}]}]"
+        #expect(throws: LoadProblems.self) {
+            try FormLoader().load(dated, file: "d.yaml", defaultID: "d").get()
+        }
+    }
+}

@@ -199,7 +199,9 @@ private struct CompilationContext {
             otherRow = rowIndex[tag]
             if otherRow == nil { problem(path + ".row", "unknown tag '\(tag)'") }
         case .min(let bound), .max(let bound):
-            if !bound.fits(row.type.valueKind) {
+            // On text and multiple-choice rows a bound is a length or a count, as the loader reads it.
+            let countable = [.text, .options].contains(row.type.valueKind) && bound.fits(.integer)
+            if !bound.fits(row.type.valueKind), !countable {
                 problem(path + ".value", "the bound '\(bound)' does not fit a \(row.type.rawValue) row")
             }
         case .email, .url, .minLength, .maxLength, .custom:

@@ -73,7 +73,9 @@ public struct FormEngine: Sendable {
         var items: [Int: MultivaluedItems] = [:]
         for section in form.sections {
             guard let tag = section.section.multivaluedTag, let item = section.item else { continue }
-            if fields.isJSON, !fields.contains(tag) {
+            // A disabled list keeps the server's items (rule 5), as a disabled row keeps its value.
+            let disabled = form.form.disabled || section.rows.first.map { form.rows[$0].disabled.isAlways } ?? false
+            if disabled || (fields.isJSON && !fields.contains(tag)) {
                 items[section.index] = MultivaluedItems(defaults: section.section)
                 continue
             }

@@ -36,7 +36,8 @@ public struct Request: Sendable {
         var cookies: [String: String] = [:]
         for header in headers.values(for: "Cookie") {
             for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
+                // Empty pieces are kept: a bare `=` splits into two empty parts, never into none.
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let name = parts[0].trimmingASCIIWhitespace()
                 guard !name.isEmpty, cookies[name] == nil else { continue }
                 var value = parts.count > 1 ? parts[1].trimmingASCIIWhitespace() : ""

@@ -41,7 +41,11 @@ public struct Response: Sendable {
 
     /// A plain-text error naming the status and what was wrong: `413 Content Too Large\n<message>\n`.
     public static func error(_ status: HTTPStatus, _ message: String) -> Response {
-        Response(status: status, contentType: "text/plain; charset=utf-8", body: "\(status)\n\(message)\n")
+        var response = Response(
+            status: status, contentType: "text/plain; charset=utf-8", body: "\(status)\n\(message)\n")
+        // The message may quote the request; a browser must never sniff it into HTML.
+        response.headers.add("X-Content-Type-Options", "nosniff")
+        return response
     }
 
     /// A `303 See Other` to `location`, the answer to a successful form post.

@@ -147,3 +147,56 @@ import Testing
         )
     }
 }
+
+@Suite struct HiddenJunkTests {
+    /// A hidden row's junk must not switch off another row's predicate validator.
+    @Test func undecodableHiddenRowDoesNotDisableARule() throws {
+        var plan = Row(.selectorPush, tag: "plan")
+        plan.options = [Option("free"), Option("paid")]
+        var budget = Row(.integer, tag: "budget")
+        budget.hidden = .predicate("$plan == 'free'")
+        var seats = Row(.integer, tag: "seats", title: "Seats")
+        seats.validators = [ValidatorSpec(.predicate("$seats <= 5 OR $budget > 0"), message: "Too many seats")]
+        let form = try FormCompiler().compile(
+            Form(id: "s", sections: [Section(rows: [plan, budget, seats])]), file: "t")
+        let verdict = FormEngine(form: form).evaluate(
+            Fixtures.post([("plan", "free"), ("seats", "500"), ("budget", "x")]))
+        #expect(verdict.codes == ["seats:predicate"])
+    }
+
+    @Test func optionIsStoredAsTheDescriptorSpellsIt() throws {
+        var drink = Row(.selectorPush, tag: "drink")
+        drink.options = [Option("caf\u{E9}")]
+        var follow = Row(.text, tag: "note")
+        follow.hidden = .predicate("$drink == 'caf\u{E9}'")
+        let form = try FormCompiler().compile(Form(id: "d", sections: [Section(rows: [drink, follow])]), file: "t")
+        let verdict = FormEngine(form: form).evaluate(Fixtures.post([("drink", "cafe\u{301}"), ("note", "x")]))
+        #expect(verdict.rowHidden[1])
+        #expect(Array((verdict.httpParameters["drink"]?.text ?? "").utf8) == Array("\"caf\u{E9}\"".utf8))
+    }
+
+    @Test func disabledListKeepsItsItems() throws {
+        var section = Section(rows: [Row(.text, tag: nil, title: "Tag")])
+        section.rows[0].value = .text("fixed")
+        section.rows[0].disabled = .always
+        section.multivaluedTag = "tags"
+        let form = try FormCompiler().compile(Form(id: "l", sections: [section]), file: "t")
+        let verdict = FormEngine(form: form).evaluate(Fixtures.post([("tags", "injected")]))
+        #expect(verdict.httpParameters.text == #"{"tags":["fixed"]}"#)
+    }
+
+    @Test func listWithoutInsertCannotGrow() throws {
+        var section = Section(rows: [Row(.text, tag: nil, title: "Tag"), Row(.text, tag: nil, title: "Tag")])
+        section.multivaluedTag = "tags"
+        section.multivaluedOptions = [.delete]
+        let form = try FormCompiler().compile(Form(id: "l", sections: [section]), file: "t")
+        let verdict = FormEngine(form: form).evaluate(Fixtures.post([("tags", "a"), ("tags", "b"), ("tags", "c")]))
+        #expect(verdict.codes == ["tags:tooManyItems"])
+    }
+
+    @Test func reservedTagsAreLoadErrors() {
+        #expect(throws: LoadProblems.self) {
+            try FormCompiler().compile(Form(id: "r", sections: [Section(rows: [Row(.text, tag: "_add")])]), file: "t")
+        }
+    }
+}

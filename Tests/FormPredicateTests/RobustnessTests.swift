@@ -68,3 +68,20 @@ struct RobustnessTests {
         #expect(regex.matches(String(repeating: "x", count: 5_000) + "y"))
     }
 }
+
+@Suite struct LinearSearchTests {
+    /// KMP: a long, almost-matching needle in a long haystack stays linear.
+    @Test func containsOnLongRepetitiveStringsAnswersCorrectly() throws {
+        let predicate = try Predicate("$a CONTAINS[c] $b")
+        let haystack = String(repeating: "a", count: 200_000)
+        #expect(
+            try !predicate.evaluate(["a": .string(haystack), "b": .string(String(repeating: "a", count: 99_999) + "b")])
+        )
+        #expect(
+            try predicate.evaluate([
+                "a": .string(haystack + "B"), "b": .string(String(repeating: "a", count: 99_999) + "b"),
+            ]))
+        #expect(try predicate.evaluate(["a": .string("xxabcabd"), "b": .string("abcabd")]))
+        #expect(try !predicate.evaluate(["a": .string("abcab"), "b": .string("abcabd")]))
+    }
+}

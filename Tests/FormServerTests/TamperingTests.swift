@@ -77,3 +77,42 @@ import Testing
         #expect(page.text.contains("FW-0001"))
     }
 }
+
+@Suite struct HostileRequestTests {
+    @Test func bareEqualsCookieIsIgnoredNotACrash() async throws {
+        let (page, again) = try await withFormServer { port in
+            (
+                try request(port, "/forms/event", headers: ["Cookie": "="]),
+                try request(port, "/forms/event", headers: ["Cookie": "a=1; =; fw_csrf=AAAAAAAAAAAAAAAAAAAAAA"])
+            )
+        }
+        #expect(page.status == 200)
+        #expect(page.header("Set-Cookie")?.hasPrefix("fw_csrf=") == true)  // no usable nonce: a new one
+        #expect(again.status == 200)
+        #expect(again.header("Set-Cookie") == nil)  // the valid nonce after the bare `=` is kept
+    }
+
+    @Test func crossSitePostIsRefusedEvenWithAValidToken() async throws {
+        let (cross, sameSite, sameOrigin) = try await withFormServer { port in
+            let session = try BrowserSession(port: port, form: "event")
+            return (
+                try session.post("event", validEventPairs, extraHeaders: ["Sec-Fetch-Site": "cross-site"]),
+                try session.post("event", validEventPairs, extraHeaders: ["Sec-Fetch-Site": "same-site"]),
+                try session.post("event", validEventPairs, extraHeaders: ["Sec-Fetch-Site": "same-origin"])
+            )
+        }
+        #expect(cross.status == 403)
+        #expect(sameSite.status == 403)
+        #expect(sameOrigin.status == 303)
+    }
+
+    @Test func multivaluedItemsOverTheCapAreNotEchoed() async throws {
+        let page = try await withFormServer { port in
+            try BrowserSession(port: port, form: "multivalued").post(
+                "multivalued", (0..<1000).map { ("tags", "t\($0)") })
+        }
+        #expect(page.status == 422)
+        #expect(page.text.components(separatedBy: "name=\"tags\"").count - 1 == 10)
+        #expect(page.text.contains("Tags accepts at most 10 entries"))
+    }
+}

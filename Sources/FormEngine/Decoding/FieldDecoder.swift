@@ -58,7 +58,10 @@ struct FieldDecoder {
             default: return .failure(.notABoolean)
             }
         case .option:
-            return row.options.contains { $0.value == trimmed } ? .success(.option(trimmed)) : .failure(.unknownOption)
+            // The descriptor's own spelling is kept: Swift's `==` also matches a canonically equivalent
+            // (NFD) spelling, which predicates, comparing bytes, would not.
+            return row.options.first { $0.value == trimmed }.map { .success(.option($0.value)) }
+                ?? .failure(.unknownOption)
         case .date: return LocalDate(iso: trimmed).map { .success(.date($0)) } ?? .failure(.notADate)
         case .time: return LocalTime(iso: trimmed).map { .success(.time($0)) } ?? .failure(.notATime)
         case .dateTime: return zone.localDateTime(trimmed).map { .success(.dateTime($0)) } ?? .failure(.notADateTime)
@@ -89,8 +92,10 @@ struct FieldDecoder {
             switch item {
             case .text(let value), .number(let value):
                 guard !value.isEmpty else { continue }
-                guard row.options.contains(where: { $0.value == value }) else { return .failure(.unknownOption) }
-                chosen.insert(value)
+                guard let option = row.options.first(where: { $0.value == value }) else {
+                    return .failure(.unknownOption)
+                }
+                chosen.insert(option.value)
             case .null: continue
             default: return .failure(.wrongType(sent: item.kindName))
             }

@@ -18,14 +18,16 @@ struct MultivaluedItems: Sendable {
         var raw = sent
         // JSON sends one list under the multivalued tag; a form post repeats the name.
         if isJSON, sent.count == 1, let list = sent[0].listItems { raw = list }
-        // Every item sent comes back on a re-rendered page, over the cap too: the person removes the
-        // extra ones; dropping them silently would lose input. Only the capped ones are judged.
-        entered = raw.compactMap(\.enteredText)
-        let cap = section.maxRows ?? Section.defaultMaxRows
+        // Without `insert` a list cannot grow past the rows the descriptor gives it.
+        let limit = section.maxRows ?? Section.defaultMaxRows
+        let cap = section.multivaluedOptions.contains(.insert) ? limit : min(limit, max(1, section.rows.count))
         if raw.count > cap {
             overCap = cap
             raw = Array(raw.prefix(cap))
         }
+        // The page shows what is judged, up to the cap (with the error saying so): echoing every item
+        // of a 1 MiB post would answer with a hundred times as many bytes. Passwords never come back.
+        entered = item.type == .password ? [] : raw.compactMap(\.enteredText)
         for (position, value) in raw.enumerated() {
             switch decoder.decode(value, as: item.type.valueKind, for: item) {
             case .success(let decoded?):

@@ -40,7 +40,10 @@ struct Resolution {
     /// Whether `condition` reads the value of a row whose input could not be decoded.
     func readsUndecodable(_ condition: CompiledCondition) -> Bool {
         condition.reads.contains { fact in
-            if case .rowValue(let index) = fact { return undecodable[index] && !rowDisabled[index] }
+            // A hidden or disabled row's input is not judged, so its junk must not switch off a rule.
+            if case .rowValue(let index) = fact {
+                return undecodable[index] && !rowDisabled[index] && !rowHidden[index]
+            }
             return false
         }
     }

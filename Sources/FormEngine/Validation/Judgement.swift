@@ -42,7 +42,8 @@ struct Judgement {
     mutating func validateItems(_ items: [Int: MultivaluedItems], resolution: inout Resolution) {
         for section in form.sections {
             guard let tag = section.section.multivaluedTag, let sent = items[section.index], let item = section.item,
-                !resolution.sectionHidden[section.index]
+                !resolution.sectionHidden[section.index],
+                !(section.rows.first.map { resolution.rowDisabled[$0] } ?? false)
             else { continue }
             let name = section.section.title ?? tag
             if let cap = sent.overCap {

@@ -70,7 +70,9 @@ struct Rules {
         case .equalsRow:
             guard let other = validator.otherRow else { return nil }
             let otherRow = resolution.form.rows[other].row
-            return resolution.values[other] == value ? nil : .equalsRow(other: otherRow.displayName)
+            // What conditions see: a hidden row is null under `hiddenValues: clear` (rule 4).
+            let otherValue = resolution.conditionValues[other] == .null ? nil : resolution.values[other]
+            return otherValue == value ? nil : .equalsRow(other: otherRow.displayName)
         case .predicate:
             // A rule over a value that could not even be read would only repeat that row's error.
             guard let condition = validator.condition, !resolution.readsUndecodable(condition) else { return nil }

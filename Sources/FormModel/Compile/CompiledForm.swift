@@ -97,6 +97,12 @@ public enum CompiledCondition: Sendable {
     /// `bindings[i]` is the fact that answers `predicate.variables[i]`.
     case predicate(Predicate, bindings: [FormFact])
 
+    /// Whether the condition is the constant `true`.
+    public var isAlways: Bool {
+        if case .constant(true) = self { return true }
+        return false
+    }
+
     /// The facts the condition reads.
     public var reads: [FormFact] {
         if case .predicate(_, let bindings) = self { return bindings }

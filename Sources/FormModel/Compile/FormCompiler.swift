@@ -52,6 +52,11 @@ private struct CompilationContext {
     mutating func collectNames() {
         var owner: [String: String] = [:]
         func claim(_ tag: String, _ path: String, _ problems: inout [LoadProblem], _ file: String) -> Bool {
+            // Form posts carry these two fields of the server's own (the CSRF token, "add another").
+            if tag == "_csrf" || tag == "_add" {
+                problems.append(LoadProblem(file: file, path: path, message: "the tag '\(tag)' is reserved"))
+                return false
+            }
             if let first = owner[tag] {
                 problems.append(
                     LoadProblem(file: file, path: path, message: "duplicate tag '\(tag)' (first used at \(first))"))

@@ -30,6 +30,21 @@ struct ModelChecks {
             }
             if let maxRows = section.maxRows, maxRows < 1 { add(path + ".maxRows", "expected at least 1") }
             if let template = section.rowTemplate { check(template, at: path + ".rowTemplate") }
+            if section.isMultivalued {
+                // The items of a list are judged together: a predicate on one row of it has no single answer.
+                let rows = section.rows.enumerated().map { ($1, "\(path).rows[\($0)]") }
+                for (row, rowPath) in rows + (section.rowTemplate.map { [($0, path + ".rowTemplate")] } ?? []) {
+                    for (key, condition) in [
+                        ("hidden", row.hidden), ("disabled", row.disabled), ("required", row.required),
+                    ]
+                    where { if case .predicate = condition { return true } else { return false } }() {
+                        add(
+                            "\(rowPath).\(key)",
+                            "a multivalued section's rows cannot have a \(key) predicate; put the condition on the section"
+                        )
+                    }
+                }
+            }
             for (r, row) in section.rows.enumerated() { check(row, at: "\(path).rows[\(r)]") }
         }
     }

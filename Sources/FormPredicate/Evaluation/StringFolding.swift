@@ -30,8 +30,20 @@ enum StringSearch {
         let haystack = Array(StringFolding.fold(text, options).utf8)
         let part = Array(StringFolding.fold(needle, options).utf8)
         guard !part.isEmpty, part.count <= haystack.count else { return false }
-        for start in 0...(haystack.count - part.count) where haystack[start] == part[0] {
-            if haystack[start..<(start + part.count)].elementsEqual(part) { return true }
+        // Knuth–Morris–Pratt: linear in both lengths, so two long client values compared with
+        // CONTAINS cannot cost their product.
+        var failure = [Int](repeating: 0, count: part.count)
+        var matched = 0
+        for index in 1..<max(1, part.count) {
+            while matched > 0, part[index] != part[matched] { matched = failure[matched - 1] }
+            if part[index] == part[matched] { matched += 1 }
+            failure[index] = matched
+        }
+        matched = 0
+        for byte in haystack {
+            while matched > 0, byte != part[matched] { matched = failure[matched - 1] }
+            if byte == part[matched] { matched += 1 }
+            if matched == part.count { return true }
         }
         return false
     }

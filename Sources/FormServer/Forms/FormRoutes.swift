@@ -68,6 +68,11 @@ struct FormRoutes: Sendable {
         }
         // A JSON body cannot be sent cross-site without a CORS preflight, so only form posts carry a token.
         if !fields.isJSON {
+            // Fetch metadata first: a browser says when a post comes from another site, or from a sibling
+            // subdomain that could have planted the cookie (which the token alone cannot tell).
+            if let origin = request.headers["Sec-Fetch-Site"]?.lowercased(), origin != "same-origin", origin != "none" {
+                return csrfRefused(site, locale: locale, json: wantsJSON)
+            }
             let token = fields[FieldNames.csrf].first.flatMap(\.enteredText)
             let nonce = request.cookies[CSRFGuard.cookieName]
             guard csrf.verify(token: token, formID: site.id, nonce: nonce) else {

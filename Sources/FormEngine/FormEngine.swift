@@ -50,7 +50,6 @@ public struct FormEngine: Sendable {
     /// how every condition was decided.
     public func evaluate(_ fields: SubmittedFields, locale: String = "en", explain: Bool = false) -> Verdict {
         var decoded = [Result<FormValue?, Problem>](repeating: .success(nil), count: form.rows.count)
-        var entered: [Int: [String]] = [:]
         for row in form.rows {
             let section = form.sections[row.sectionIndex].section
             // Rows that take no input (info, label) show their descriptor value, whatever is posted.
@@ -67,8 +66,6 @@ public struct FormEngine: Sendable {
                 continue
             }
             decoded[row.index] = decoder.decode(sent, for: row.row)
-            // What was typed comes back on a re-rendered page, except a password (never echoed).
-            if row.row.type != .password { entered[row.index] = sent.compactMap(\.enteredText) }
         }
         var items: [Int: MultivaluedItems] = [:]
         for section in form.sections {
@@ -83,7 +80,7 @@ public struct FormEngine: Sendable {
                 sent: fields[tag], isJSON: fields.isJSON, item: item.row, section: section.section, decoder: decoder)
         }
         return judge(
-            submitted: { try? decoded[$0].get() }, decoded: decoded, items: items, entered: entered, locale: locale,
+            submitted: { try? decoded[$0].get() }, decoded: decoded, items: items, fields: fields, locale: locale,
             explain: explain)
     }
 
@@ -97,13 +94,13 @@ public struct FormEngine: Sendable {
         let defaults = form.rows.map { $0.row.value ?? ($0.row.type.valueKind == .bool ? .bool(false) : nil) }
         let decoded = defaults.map { Result<FormValue?, Problem>.success($0) }
         return judge(
-            submitted: { defaults[$0] }, decoded: decoded, items: items, entered: [:], locale: locale,
+            submitted: { defaults[$0] }, decoded: decoded, items: items, fields: nil, locale: locale,
             explain: explain, validate: false)
     }
 
     private func judge(
         submitted: (Int) -> FormValue?, decoded: [Result<FormValue?, Problem>], items: [Int: MultivaluedItems],
-        entered: [Int: [String]], locale: String, explain: Bool, validate: Bool = true
+        fields: SubmittedFields?, locale: String, explain: Bool, validate: Bool = true
     ) -> Verdict {
         var resolution = Resolution(form: form, explain: explain)
         for (index, result) in decoded.enumerated() {
@@ -119,7 +116,7 @@ public struct FormEngine: Sendable {
         }
         return Verdict(
             form: form, locale: locale, errors: judge.errors, resolution: resolution, items: items.mapValues(\.values),
-            entered: entered, enteredItems: items.mapValues(\.entered), zone: decoder.zone.timeZone)
+            fields: fields, enteredItems: items.mapValues(\.entered), zone: decoder.zone.timeZone)
     }
 }
 

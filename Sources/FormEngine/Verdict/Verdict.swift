@@ -23,7 +23,18 @@ public struct Verdict: Sendable {
     /// Per multivalued section index: its items' values, in posted order.
     public let items: [Int: [FormValue]]
     /// Per row index: the texts sent, to show again on a re-rendered page (never a password's).
-    public let entered: [Int: [String]]
+    /// Computed when asked for: a JSON answer never needs it.
+    public var entered: [Int: [String]] {
+        guard let fields else { return [:] }
+        var entered: [Int: [String]] = [:]
+        for row in form.rows where row.row.type.takesInput && row.row.type != .password {
+            guard let tag = row.row.tag, !form.sections[row.sectionIndex].section.isMultivalued else { continue }
+            entered[row.index] = fields[tag].compactMap(\.enteredText)
+        }
+        return entered
+    }
+    /// What was submitted; nil for the verdict on the descriptor's defaults.
+    let fields: SubmittedFields?
     /// Per multivalued section index: the texts sent for its items.
     public let enteredItems: [Int: [String]]
     /// How every condition was decided, when asked for.
@@ -36,7 +47,7 @@ public struct Verdict: Sendable {
 
     init(
         form: CompiledForm, locale: String, errors: [FieldError], resolution: Resolution, items: [Int: [FormValue]],
-        entered: [Int: [String]], enteredItems: [Int: [String]], zone: TimeZone?
+        fields: SubmittedFields?, enteredItems: [Int: [String]], zone: TimeZone?
     ) {
         self.zone = zone
         self.form = form
@@ -48,7 +59,7 @@ public struct Verdict: Sendable {
         sectionHidden = resolution.sectionHidden
         values = resolution.values
         self.items = items
-        self.entered = entered
+        self.fields = fields
         self.enteredItems = enteredItems
         trace = resolution.trace
     }

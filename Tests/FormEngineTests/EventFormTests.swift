@@ -71,8 +71,9 @@ import Testing
         #expect(verdict.errors.first?.message == "Title must be at most 100 characters")
     }
 
-    @Test func whitespaceOnlyTitleIsEmpty() {
-        #expect(engine.evaluate(Fixtures.event(["title": "   "])).codes == ["title:required"])
+    @Test(arguments: ["   ", "\u{200B}", " \u{3164} ", "\u{2800}", "\u{200D}\u{FEFF}"])
+    func blankTitleIsEmpty(title: String) {
+        #expect(engine.evaluate(Fixtures.event(["title": title])).codes == ["title:required"])
     }
 
     @Test func dateTimeWithOffsetIsReadInTheFormsZone() {

@@ -88,11 +88,19 @@ extension FormValue {
     /// DESIGN.md rule 6: no value, whitespace-only text (passwords excepted), or an empty selection.
     func isEmpty(for type: RowType) -> Bool {
         switch self {
-        case .text(let text): type == .password ? text.isEmpty : text.allSatisfy(\.isWhitespace)
+        case .text(let text): type == .password ? text.isEmpty : text.unicodeScalars.allSatisfy(\.looksBlank)
         case .options(let chosen): chosen.isEmpty
         // A required checkbox must be checked, as HTML's `required` on a checkbox means.
         case .bool(let flag): !flag
         default: false
         }
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whitespace, or a character that draws nothing (zero-width space and joiners, the Hangul filler,
+    /// the blank Braille pattern): a value made only of these is as empty as spaces for `required`.
+    var looksBlank: Bool {
+        properties.isWhitespace || properties.isDefaultIgnorableCodePoint || value == 0x2800
     }
 }

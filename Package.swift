@@ -98,6 +98,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings),
-        .testTarget(name: "FormwrightTests", dependencies: ["formwright"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FormwrightTests", dependencies: ["formwright", "HTTPTestClient"], swiftSettings: swiftSettings),
     ]
 )

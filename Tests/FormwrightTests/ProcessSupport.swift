@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestClient
 import Testing
 
 #if canImport(Glibc)
@@ -93,32 +94,11 @@ func runFormwright(
     return (status, process.text)
 }
 
-/// One HTTP/1.1 exchange over a loopback socket: the raw answer, up to `limit` bytes or the peer's close.
-func exchange(port: Int, _ text: String, closeAfter: Bool = true) throws -> String {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var wait = timeval(tv_sec: 5, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-    }
-    guard connected == 0 else { throw CocoaError(.fileReadNoPermission) }
-    _ = text.withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-    var answer = [UInt8]()
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = recv(descriptor, &buffer, buffer.count, 0)
-        guard count > 0 else { break }
-        answer.append(contentsOf: buffer[0..<count])
-        if !closeAfter, String(decoding: answer, as: UTF8.self).contains("\r\n\r\n") { break }
-    }
-    return String(decoding: answer, as: UTF8.self)
+/// One HTTP/1.1 exchange over a loopback socket: the raw answer, up to the peer's close.
+func exchange(port: Int, _ text: String) throws -> String {
+    let connection = try RawConnection(port: port)
+    try connection.send(text)
+    return String(decoding: try connection.readToClose(), as: UTF8.self)
 }
 
 /// A temporary empty folder, removed by the caller.

@@ -137,6 +137,14 @@ public final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// Every byte the peer sends until it closes the connection, raw: for a request that asked for
+    /// `Connection: close`, when the test wants the answer exactly as it came off the wire.
+    public func readToClose() throws -> [UInt8] {
+        while try fill() {}
+        defer { pending.removeAll() }
+        return pending
+    }
+
     /// Whether the server closes the connection (EOF or reset) before `timeout` passes.
     public func closesConnection() -> Bool {
         do {

@@ -1,3 +1,4 @@
+import FormModel
 import Foundation
 
 /// Numbers in the one fixed notation HTML's number input sends (HTML §2.3.4.3, "valid floating-point
@@ -13,36 +14,10 @@ enum NumberText {
 
     /// A decimal number, exact.
     static func decimal(_ text: String) -> Decimal? {
-        guard isFloatingPoint(text), Double(text)?.isFinite == true else { return nil }
+        guard NumberSyntax.isFloatingPoint(text, allowingPlusSign: true), Double(text)?.isFinite == true else {
+            return nil
+        }
         return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
-    }
-
-    /// `-?(digits(.digits)?|.digits)([eE][+-]?digits)?`, scanned in one pass.
-    static func isFloatingPoint(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        var index = 0
-        func digits() -> Int {
-            let start = index
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-            return index - start
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
-        let whole = digits()
-        var fraction = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            fraction = digits()
-            guard fraction > 0 else { return false }
-        }
-        guard whole + fraction > 0 else { return false }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-                index += 1
-            }
-            guard digits() > 0 else { return false }
-        }
-        return index == bytes.count
     }
 }
 
@@ -55,7 +30,7 @@ enum DurationText {
         if upper.hasPrefix("PT") { return iso(upper.dropFirst(2)) }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3,
-            parts.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy(\.isASCIIDigitCharacter) })
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy(\.isASCIIDigit) })
         else { return nil }
         let numbers = parts.compactMap { Int($0) }
         guard numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
@@ -69,7 +44,7 @@ enum DurationText {
         var number = ""
         var seen = Set<Character>()
         for character in text {
-            if character.isASCIIDigitCharacter {
+            if character.isASCIIDigit {
                 number.append(character)
                 continue
             }
@@ -81,9 +56,4 @@ enum DurationText {
         }
         return number.isEmpty && !seen.isEmpty ? total : nil
     }
-}
-
-extension Character {
-    /// `0`–`9` only.
-    var isASCIIDigitCharacter: Bool { isASCII && isWholeNumber }
 }

@@ -26,12 +26,13 @@ extension Verdict {
             pairs.append(("hidden", state(sectionHidden[section.index], trace?.sections[section.index].hidden)))
             return .object(pairs)
         }
+        let payload = payloads()
         return .object([
             ("form", .string(form.form.id)),
             ("valid", .bool(isValid)),
             ("errors", errorsJSON["errors"] ?? .array([])),
-            ("httpParameters", httpParameters),
-            ("formValues", formValues),
+            ("httpParameters", payload.httpParameters),
+            ("formValues", payload.formValues),
             ("rows", .array(rows)),
             ("sections", .array(sections)),
         ])

@@ -5,48 +5,57 @@ extension Verdict {
     /// XLForm's `httpParameters`: one key per tagged, visible row (null when empty), a multivalued
     /// section's values as an array under its `multivaluedTag`, an option as its value, dates and
     /// times as ISO-8601. Hidden rows and sections are left out (DESIGN.md, rule 4).
-    public var httpParameters: JSONValue { payload(detailed: false) }
+    public var httpParameters: JSONValue { payloads().httpParameters }
 
     /// XLForm's `formValues`: the same keys, with options as `{"value", "title"}` and files as
     /// `{"filename", "contentType", "size"}`.
-    public var formValues: JSONValue { payload(detailed: true) }
+    public var formValues: JSONValue { payloads().formValues }
 
-    private func payload(detailed: Bool) -> JSONValue {
-        var pairs: [(String, JSONValue)] = []
+    /// Both payloads from one walk of the form: they share their keys and every value but options and
+    /// files, so each value (a date-time's zone offset included) is converted once.
+    func payloads() -> (httpParameters: JSONValue, formValues: JSONValue) {
+        var plain: [(String, JSONValue)] = []
+        var detailed: [(String, JSONValue)] = []
         for section in form.sections where !sectionHidden[section.index] {
             if let tag = section.section.multivaluedTag, let item = section.item {
-                let values = items[section.index] ?? []
-                pairs.append((tag, .array(values.map { json($0, row: item.row, detailed: detailed, zone: zone) })))
+                let pairs = (items[section.index] ?? []).map { json($0, row: item.row) }
+                plain.append((tag, .array(pairs.map(\.plain))))
+                detailed.append((tag, .array(pairs.map(\.detailed))))
                 continue
             }
             for index in section.rows where !rowHidden[index] {
-                let row = form.rows[index].row
-                guard let tag = row.tag, row.type.takesInput else { continue }
-                pairs.append((tag, values[index].map { json($0, row: row, detailed: detailed, zone: zone) } ?? .null))
+                let compiled = form.rows[index]  // a class: the row is read in place, not copied
+                guard let tag = compiled.row.tag, compiled.row.type.takesInput else { continue }
+                let pair = values[index].map { json($0, row: compiled.row) } ?? (.null, .null)
+                plain.append((tag, pair.plain))
+                detailed.append((tag, pair.detailed))
             }
         }
-        return .object(pairs)
+        return (.object(plain), .object(detailed))
     }
 
-    private func json(_ value: FormValue, row: Row, detailed: Bool, zone: TimeZone?) -> JSONValue {
+    /// A value as `httpParameters` and as `formValues` show it.
+    private func json(_ value: FormValue, row: Row) -> (plain: JSONValue, detailed: JSONValue) {
+        let shared: JSONValue
         switch value {
-        case .text(let text): return .string(text)
-        case .integer(let number): return .integer(number)
-        case .decimal(let number): return .number("\(number)")
-        case .bool(let flag): return .bool(flag)
-        case .option(let key): return detailed ? option(key, row: row) : .string(key)
-        case .options(let keys): return .array(keys.map { detailed ? option($0, row: row) : .string($0) })
-        case .date(let date): return .string(date.description)
-        case .time(let time): return .string(time.isoDescription)
-        case .dateTime(let dateTime): return .string(dateTime.iso8601(in: zone))
-        case .duration(let seconds): return .integer(seconds)
+        case .option(let key): return (.string(key), option(key, row: row))
+        case .options(let keys): return (.array(keys.map(JSONValue.string)), .array(keys.map { option($0, row: row) }))
         case .file(let file):
-            guard detailed else { return .string(file.filename) }
-            return .object([
+            let details = JSONValue.object([
                 ("filename", .string(file.filename)), ("contentType", .string(file.contentType)),
                 ("size", .integer(file.size)),
             ])
+            return (.string(file.filename), details)
+        case .text(let text): shared = .string(text)
+        case .integer(let number): shared = .integer(number)
+        case .decimal(let number): shared = .number("\(number)")
+        case .bool(let flag): shared = .bool(flag)
+        case .date(let date): shared = .string(date.description)
+        case .time(let time): shared = .string(time.isoDescription)
+        case .dateTime(let dateTime): shared = .string(dateTime.iso8601(in: zone))
+        case .duration(let seconds): shared = .integer(seconds)
         }
+        return (shared, shared)
     }
 
     private func option(_ key: String, row: Row) -> JSONValue {

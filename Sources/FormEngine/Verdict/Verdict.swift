@@ -81,6 +81,7 @@ public struct Verdict: Sendable {
 
     /// `{"httpParameters": {…}, "formValues": {…}}`: the body of a JSON `200`.
     public var payloadJSON: JSONValue {
-        .object([("httpParameters", httpParameters), ("formValues", formValues)])
+        let (httpParameters, formValues) = payloads()
+        return .object([("httpParameters", httpParameters), ("formValues", formValues)])
     }
 }

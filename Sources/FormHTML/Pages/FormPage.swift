@@ -9,7 +9,10 @@ import FormModel
 /// let bytes = page.renderFresh(csrfToken: token)  // GET
 /// let again = page.render(state: verdictState)     // 422 with errors inline
 /// ```
-public struct FormPage: Sendable {
+///
+/// A class: the server looks a page up on every request, and handing out a reference costs one
+/// retain where copying the page's stored byte arrays cost one each.
+public final class FormPage: Sendable {
     /// The state of a fresh page (conditions evaluated on the defaults); its token is ignored.
     public let initialState: PageState
     let layout: FormLayout

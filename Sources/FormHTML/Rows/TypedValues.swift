@@ -8,7 +8,7 @@ import FormModel
 enum TypedValues {
     static func fits(_ value: String, inputType type: StaticString) -> Bool {
         switch type.description {
-        case "number", "range": isFloatingPoint(value)
+        case "number", "range": NumberSyntax.isFloatingPoint(value)
         case "date": LocalDate(iso: value) != nil
         case "time": LocalTime(iso: value) != nil
         case "datetime-local": LocalDateTime(iso: value) != nil
@@ -16,22 +16,6 @@ enum TypedValues {
         case "email": isEmailShape(value)
         default: true
         }
-    }
-
-    /// HTML's valid floating-point number: `-?(digits(.digits)?|.digits)([eE][+-]?digits)?`.
-    private static func isFloatingPoint(_ text: String) -> Bool {
-        var rest = Substring(text)
-        if rest.first == "-" { rest = rest.dropFirst() }
-        let mantissaEnd = rest.firstIndex { $0 == "e" || $0 == "E" } ?? rest.endIndex
-        let mantissa = rest[..<mantissaEnd]
-        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigitCharacter) }),
-            !(parts.count == 2 && parts[1].isEmpty), parts.contains(where: { !$0.isEmpty })
-        else { return false }
-        guard mantissaEnd < rest.endIndex else { return true }
-        var exponent = rest[rest.index(after: mantissaEnd)...]
-        if exponent.first == "+" || exponent.first == "-" { exponent = exponent.dropFirst() }
-        return !exponent.isEmpty && exponent.allSatisfy(\.isASCIIDigitCharacter)
     }
 
     /// A scheme, a colon, and no whitespace: enough for the validator and the browser to keep it.
@@ -47,9 +31,4 @@ enum TypedValues {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && !text.contains { $0.isWhitespace }
     }
-}
-
-extension Character {
-    /// `0`–`9` only.
-    fileprivate var isASCIIDigitCharacter: Bool { isASCII && isWholeNumber }
 }

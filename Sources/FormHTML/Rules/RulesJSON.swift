@@ -22,16 +22,16 @@ import FormPredicate
 /// order, so the script evaluates facts in the same order as the server.
 enum RulesJSON {
     static func make(form: CompiledForm, rows: [RowPlan], sections: [SectionPlan]) -> String {
-        var json = "{\"v\":1,\"hiddenValues\":" + JSONText.string(form.form.hiddenValues.rawValue)
+        var json = "{\"v\":1,\"hiddenValues\":" + JSONString.quoted(form.form.hiddenValues.rawValue)
         if form.form.disabled { json += ",\"disabled\":true" }
         json += ",\"rows\":["
         for (offset, row) in form.rows.enumerated() {
             if offset > 0 { json += "," }
             // A multivalued section's rows are drawn as its items (`fw-tags-0`…), not under their own ids.
             let drawn = sections[row.sectionIndex].multivalued == nil
-            json += drawn ? "{\"id\":" + JSONText.string(rows[offset].id) + "," : "{"
-            if let tag = row.row.tag { json += "\"name\":" + JSONText.string(tag) + "," }
-            json += "\"kind\":" + JSONText.string(row.row.type.valueKind.rawValue)
+            json += drawn ? "{\"id\":" + JSONString.quoted(rows[offset].id) + "," : "{"
+            if let tag = row.row.tag { json += "\"name\":" + JSONString.quoted(tag) + "," }
+            json += "\"kind\":" + JSONString.quoted(row.row.type.valueKind.rawValue)
             json += ",\"section\":\(row.sectionIndex)"
             if case .constant(true) = row.hidden { json += ",\"hidden\":true" }
             json += condition("hidden", row.hidden) + condition("disabled", row.disabled)
@@ -40,11 +40,11 @@ enum RulesJSON {
         json += "],\"sections\":["
         for (offset, section) in form.sections.enumerated() {
             if offset > 0 { json += "," }
-            json += "{\"id\":" + JSONText.string(sections[offset].id)
-            if let tag = section.section.multivaluedTag { json += ",\"multivaluedTag\":" + JSONText.string(tag) }
+            json += "{\"id\":" + JSONString.quoted(sections[offset].id)
+            if let tag = section.section.multivaluedTag { json += ",\"multivaluedTag\":" + JSONString.quoted(tag) }
             if let multivalued = sections[offset].multivalued {
                 json += ",\"maxItems\":\(multivalued.cap),\"itemKind\":"
-                json += JSONText.string(multivalued.item.row.type.valueKind.rawValue)
+                json += JSONString.quoted(multivalued.item.row.type.valueKind.rawValue)
             }
             json += condition("hidden", section.hidden) + "}"
         }

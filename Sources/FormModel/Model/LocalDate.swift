@@ -108,5 +108,5 @@ private func pad(_ number: Int, _ width: Int) -> String {
 
 extension Character {
     /// `0`–`9` only; `Character.isNumber` also accepts other scripts' digits and fractions.
-    var isASCIIDigit: Bool { isASCII && isWholeNumber }
+    public var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }

@@ -58,11 +58,14 @@ struct FormRoutes: Sendable {
     /// `POST /forms/{id}`: decode, check the CSRF token of browser posts, judge, answer.
     func submit(_ request: Request) -> Response {
         guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
-        let wantsJSON = Negotiation.wantsJSON(request)
+        // The media type is read once: negotiation and body decoding both need it.
+        let contentType = request.contentType
+        let wantsJSON = Negotiation.wantsJSON(request, contentType: contentType)
         let locale = Self.locale(request, formLocale: site.form.form.locale)
         let fields: SubmittedFields
         do {
-            fields = try SubmissionBody.fields(of: request, maximumFileSize: maximumFileSize)
+            fields = try SubmissionBody.fields(
+                of: request, contentType: contentType, maximumFileSize: maximumFileSize)
         } catch {
             return Answers.problem(error.status, error.message, code: "body", json: wantsJSON)
         }
@@ -124,7 +127,8 @@ struct FormRoutes: Sendable {
         }
         guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
         do {
-            let fields = try SubmissionBody.fields(of: request, maximumFileSize: maximumFileSize)
+            let fields = try SubmissionBody.fields(
+                of: request, contentType: request.contentType, maximumFileSize: maximumFileSize)
             let locale = Self.locale(request, formLocale: site.form.form.locale)
             return Answers.json(.ok, site.engine.evaluate(fields, locale: locale, explain: true).explanationJSON)
         } catch {
@@ -140,7 +144,7 @@ struct FormRoutes: Sendable {
     }
 
     private func notFound(_ request: Request) -> Response {
-        if Negotiation.wantsJSON(request) {
+        if Negotiation.wantsJSON(request, contentType: request.contentType) {
             return Answers.problem(.notFound, "no such form", code: "notFound", json: true)
         }
         let texts = PageTexts(locale: Self.locale(request, formLocale: "en"))

@@ -4,8 +4,9 @@ import HTTPServer
 enum Negotiation {
     /// JSON for a JSON body or an `Accept` that prefers `application/json` to HTML; a page otherwise
     /// (a plain browser post sends `Accept: text/html,…`).
-    static func wantsJSON(_ request: Request) -> Bool {
-        if request.contentType == "application/json" { return true }
+    /// `contentType` is `request.contentType`, read once by the caller.
+    static func wantsJSON(_ request: Request, contentType: String?) -> Bool {
+        if contentType == "application/json" { return true }
         guard let header = request.headers["Accept"] else { return false }
         if header == "application/json" { return true }  // what API clients send, without parsing
         let accept = header.lowercased()

@@ -5,8 +5,11 @@ import HTTPServer
 /// browsers, JSON from API clients.
 enum SubmissionBody {
     /// The fields of `request`, or the 4xx that says what is wrong with its body.
-    static func fields(of request: Request, maximumFileSize: Int) throws(BodyError) -> SubmittedFields {
-        switch request.contentType {
+    /// `contentType` is `request.contentType`, read once by the caller.
+    static func fields(
+        of request: Request, contentType: String?, maximumFileSize: Int
+    ) throws(BodyError) -> SubmittedFields {
+        switch contentType {
         case "application/x-www-form-urlencoded":
             guard let pairs = QueryParameters.parse(urlencoded: request.body) else {
                 throw .badRequest("the form body has malformed percent-encoding or is not UTF-8")

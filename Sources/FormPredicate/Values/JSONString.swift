@@ -1,8 +1,9 @@
-/// The little JSON the rules need: strings and fixed shapes, written into a `String`.
-enum JSONText {
-    /// `text` as a JSON string (RFC 8259 §7), with U+2028 and U+2029 escaped as well so the text is
-    /// also a valid JavaScript literal.
-    static func string(_ text: String) -> String {
+/// JSON string literals (RFC 8259 §7) for everything that writes JSON by hand: the AST, the line
+/// protocol, and the rules a page embeds.
+public enum JSONString {
+    /// `text` in double quotes, with quotes, backslashes and control characters escaped, and U+2028 /
+    /// U+2029 too, so the JSON is also a valid JavaScript literal and can sit in a `<script>` block.
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

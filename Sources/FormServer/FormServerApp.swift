@@ -47,7 +47,10 @@ public final class FormServerApp: Sendable {
         var serverConfiguration = configuration.server
         if configuration.accessLog {
             let accessLogger = Logger(label: "formwright.access")
-            serverConfiguration.accessLog = { accessLogger.info("\(AccessLogLine($0))") }
+            // The line becomes the message as is: interpolating it would copy it into a second string.
+            serverConfiguration.accessLog = {
+                accessLogger.info(Logger.Message(stringLiteral: AccessLogLine($0).description))
+            }
         }
         server = Server(
             configuration: serverConfiguration, router: try Self.routes(files: files, forms: forms), logger: logger)

@@ -44,19 +44,26 @@ public final class LogSink: Sendable {
                 state.second = now
                 state.stamp = Self.timestamp(now)
             }
-            state.bytes.append(contentsOf: state.stamp.utf8)
+            // Appended from contiguous UTF-8 (a copy each), not through the generic sequence path.
+            Self.append(state.stamp, to: &state.bytes)
             state.bytes.append(UInt8(ascii: " "))
-            state.bytes.append(contentsOf: level.utf8)
+            Self.append(level, to: &state.bytes)
             state.bytes.append(UInt8(ascii: " "))
-            state.bytes.append(contentsOf: label.utf8)
-            state.bytes.append(contentsOf: ": ".utf8)
-            state.bytes.append(contentsOf: message.utf8)
+            Self.append(label, to: &state.bytes)
+            state.bytes.append(UInt8(ascii: ":"))
+            state.bytes.append(UInt8(ascii: " "))
+            Self.append(message, to: &state.bytes)
             state.bytes.append(UInt8(ascii: "\n"))
             guard urgent || state.bytes.count >= Self.batchSize else { return nil }
             defer { state.bytes.removeAll(keepingCapacity: true) }
             return state.bytes
         }
         if let batch { writeAll(batch) }
+    }
+
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Writes whatever is pending now.

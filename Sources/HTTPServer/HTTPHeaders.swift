@@ -31,6 +31,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
+    /// How many fields are named `name`.
+    public func occurrences(of name: String) -> Int {
+        fields.reduce(0) { $0 + (Self.namesMatch($1.name, name) ? 1 : 0) }
+    }
+
     /// Appends a field, keeping any existing ones of the same name.
     public mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))

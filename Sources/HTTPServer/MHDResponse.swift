@@ -23,7 +23,11 @@ enum MHDResponse {
         }
         for field in response.headers {
             // libmicrohttpd refuses CR, LF and tabs in names and CR/LF in values: header injection.
-            guard MHD_add_response_header(handle, field.name, field.value) == .YES else {
+            // `withCString` by hand: the implicit conversion copies a short string to the heap first.
+            let added = field.name.withCString { name in
+                field.value.withCString { value in MHD_add_response_header(handle, name, value) }
+            }
+            guard added == .YES else {
                 MHD_destroy_response(handle)
                 throw .invalidHeader(field.name)
             }

@@ -13,7 +13,7 @@ public struct Request: Sendable {
     /// The request content, at most `ServerConfiguration.maxBodySize` bytes.
     public let body: [UInt8]
     /// Values captured by `{name}` segments of the route that matched.
-    public internal(set) var parameters: [String: String] = [:]
+    public internal(set) var parameters = RouteParameters()
 
     /// Builds a request; the server does this for every request it routes, tests may too.
     public init(
@@ -50,11 +50,38 @@ public struct Request: Sendable {
         return cookies
     }
 
+    /// The value of the cookie `name`, as `cookies[name]` gives it, without building the whole table:
+    /// a form post reads one cookie on every request.
+    public func cookie(named name: String) -> String? {
+        for header in headers.fields where HTTPHeaders.namesMatch(header.name, "Cookie") {
+            for pair in header.value.utf8.split(separator: UInt8(ascii: ";")) {
+                let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
+                guard Self.trimmed(pair[..<equals]).elementsEqual(name.utf8) else { continue }
+                let value = equals == pair.endIndex ? pair[equals...] : Self.trimmed(pair[pair.index(after: equals)...])
+                let unquoted =
+                    value.count >= 2 && value.first == UInt8(ascii: "\"") && value.last == UInt8(ascii: "\"")
+                    ? value.dropFirst().dropLast() : value
+                return String(decoding: unquoted, as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
     /// The media type of the content, lowercased and without parameters: `application/json`.
+    /// Read byte by byte: it is asked for on every post, and a media type is ASCII (RFC 9110 §8.3.1).
     public var contentType: String? {
         guard let value = headers["Content-Type"] else { return nil }
-        let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingASCIIWhitespace() } ?? ""
-        return type.isEmpty ? nil : type.lowercased()
+        let type = Self.trimmed(value.utf8.prefix { $0 != UInt8(ascii: ";") })
+        guard !type.isEmpty else { return nil }
+        return String(decoding: type.map(asciiLowercased), as: UTF8.self)
+    }
+
+    /// `bytes` without leading and trailing spaces and tabs (HTTP's OWS).
+    private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return bytes[bytes.endIndex...] }
+        let last = bytes.lastIndex { !isSpace($0) }!
+        return bytes[first...last]
     }
 }
 

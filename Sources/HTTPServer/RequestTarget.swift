@@ -103,26 +103,31 @@ struct RequestTarget: Equatable, Sendable {
             guard let text = String(validating: slice, as: UTF8.self) else { throw .badPercentEncoding }
             return text
         }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(slice.count)
-        var index = 0
-        while index < slice.count {
-            let byte = slice[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < slice.count, let high = hexValue(slice[index + 1]),
-                    let low = hexValue(slice[index + 2])
-                else { throw .badPercentEncoding }
-                let value = high << 4 | low
-                guard value != 0 else { throw .nulByte }
-                decoded.append(value)
-                index += 3
-            } else {
-                decoded.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index += 1
+        // Decoded output is never longer than its input; a scratch buffer on the stack holds it.
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: slice.count) { decoded throws(Failure) in
+            var count = 0
+            var index = 0
+            while index < slice.count {
+                let byte = slice[index]
+                if byte == UInt8(ascii: "%") {
+                    guard index + 2 < slice.count, let high = hexValue(slice[index + 1]),
+                        let low = hexValue(slice[index + 2])
+                    else { throw .badPercentEncoding }
+                    let value = high << 4 | low
+                    guard value != 0 else { throw .nulByte }
+                    decoded[count] = value
+                    index += 3
+                } else {
+                    decoded[count] = plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
+                    index += 1
+                }
+                count += 1
             }
+            guard let text = String(validating: UnsafeBufferPointer(rebasing: decoded[..<count]), as: UTF8.self) else {
+                throw .badPercentEncoding
+            }
+            return text
         }
-        guard let text = String(validating: decoded, as: UTF8.self) else { throw .badPercentEncoding }
-        return text
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -11,17 +11,23 @@ public struct ResponseBody: Sendable {
     /// The UTF-8 bytes of `text`.
     public init(_ text: String) {
         var text = text
-        storage = text.withUTF8 { ByteStorage(copying: UnsafeRawBufferPointer($0)) }
+        storage = text.withUTF8 { ByteStorage(copying: [UnsafeRawBufferPointer($0)]) }
     }
 
     /// A copy of `bytes`.
     public init(bytes: [UInt8]) {
-        storage = bytes.withUnsafeBytes { ByteStorage(copying: $0) }
+        storage = bytes.withUnsafeBytes { ByteStorage(copying: [$0]) }
     }
 
     /// A copy of raw bytes.
     public init(copying bytes: UnsafeRawBufferPointer) {
-        storage = ByteStorage(copying: bytes)
+        storage = ByteStorage(copying: [bytes])
+    }
+
+    /// The bytes of `parts` one after another, copied once: a page assembled from constant pieces
+    /// and a small dynamic one needs no intermediate array.
+    public init(concatenating parts: UnsafeRawBufferPointer...) {
+        storage = ByteStorage(copying: parts)
     }
 
     /// The number of bytes.
@@ -42,12 +48,17 @@ public struct ResponseBody: Sendable {
 final class ByteStorage: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
 
-    init(copying source: UnsafeRawBufferPointer) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 1)
-        if let base = source.baseAddress, source.count > 0 {
-            buffer.baseAddress!.copyMemory(from: base, byteCount: source.count)
+    init(copying sources: [UnsafeRawBufferPointer]) {
+        let total = sources.reduce(0) { $0 + $1.count }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(total, 1), alignment: 1)
+        var offset = 0
+        for source in sources {
+            if let base = source.baseAddress, source.count > 0 {
+                (buffer.baseAddress! + offset).copyMemory(from: base, byteCount: source.count)
+            }
+            offset += source.count
         }
-        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<source.count])
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<total])
     }
 
     deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }

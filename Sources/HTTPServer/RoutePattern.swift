@@ -22,6 +22,8 @@ struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
 
     let segments: [Segment]
     let description: String
+    /// Whether the last segment takes the rest of the path.
+    let isOpenEnded: Bool
 
     /// Parses a pattern; a malformed one is a programming error found when routes are built.
     init(_ text: String) {
@@ -47,33 +49,70 @@ struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
             return .parameter(
                 name: name, prefix: String(part[..<open]), suffix: String(part[part.index(after: close)...]))
         }
+        if case .rest = segments.last { isOpenEnded = true } else { isOpenEnded = false }
     }
 
     /// The captured parameters when `path` matches, else nil.
-    func match(_ path: [String]) -> [String: String]? {
-        var captured: [String: String] = [:]
-        for (index, segment) in segments.enumerated() {
-            switch segment {
+    ///
+    /// Compares UTF-8 bytes, not characters: a route is tried for every request, and grapheme
+    /// breaking is needless for segments that were decoded from bytes.
+    func match(_ path: [String]) -> RouteParameters? {
+        guard path.count == segments.count || (isOpenEnded && path.count >= segments.count) else { return nil }
+        var captured = RouteParameters()
+        for index in segments.indices {
+            switch segments[index] {
             case .literal(let text):
-                guard index < path.count, path[index] == text else { return nil }
+                guard path[index] == text else { return nil }
             case .parameter(let name, let prefix, let suffix):
-                guard index < path.count else { return nil }
-                let value = path[index]
-                guard value.count > prefix.count + suffix.count, value.hasPrefix(prefix), value.hasSuffix(suffix)
+                let value = path[index].utf8
+                guard value.count > prefix.utf8.count + suffix.utf8.count,
+                    value.starts(with: prefix.utf8), value.reversed().starts(with: suffix.utf8.reversed())
                 else { return nil }
-                captured[name] = String(value.dropFirst(prefix.count).dropLast(suffix.count))
+                captured.append(
+                    name,
+                    String(decoding: value.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count), as: UTF8.self))
             case .rest(let name):
-                guard index < path.count else { return nil }
-                captured[name] = path[index...].joined(separator: "/")
-                return captured
+                captured.append(name, index == path.count - 1 ? path[index] : path[index...].joined(separator: "/"))
             }
         }
-        return path.count == segments.count ? captured : nil
+        return captured
     }
 
     /// Orders patterns from most to least specific, segment by segment.
     static func moreSpecific(_ a: RoutePattern, _ b: RoutePattern) -> Bool {
         for (x, y) in zip(a.segments, b.segments) where x.rank != y.rank { return x.rank < y.rank }
         return a.segments.count > b.segments.count
+    }
+}
+
+/// The values a route's `{name}` segments captured, looked up by name.
+///
+/// A route has a parameter or two, so they are a short list searched in order: no hashing or table
+/// is built for every request.
+public struct RouteParameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    private var pairs: [(name: String, value: String)] = []
+
+    /// No parameters.
+    public init() {}
+
+    /// Parameters from a literal, in the literal's order: `["id": "event"]`.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        pairs = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// Whether the route captured nothing.
+    public var isEmpty: Bool { pairs.isEmpty }
+
+    /// The value captured as `name`, if the route has such a segment.
+    public subscript(name: String) -> String? {
+        pairs.first { $0.name == name }?.value
+    }
+
+    mutating func append(_ name: String, _ value: String) {
+        pairs.append((name: name, value: value))
+    }
+
+    public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
+        lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
     }
 }

@@ -53,10 +53,22 @@ public struct RouterBuilder: Sendable {
 }
 
 /// One method, one pattern, one responder.
-struct Route: Sendable {
+///
+/// A class: routing visits several routes per request, and visiting a reference costs one retain
+/// where copying the struct's pattern, strings and closure cost one each.
+final class Route: Sendable {
     let method: HTTPMethod
     let pattern: RoutePattern
     let responder: Responder
+    /// The first segment when it is a literal: a path with another first segment is skipped at once.
+    let firstLiteral: String?
+
+    init(method: HTTPMethod, pattern: RoutePattern, responder: Responder) {
+        self.method = method
+        self.pattern = pattern
+        self.responder = responder
+        if case .literal(let text) = pattern.segments.first { firstLiteral = text } else { firstLiteral = nil }
+    }
 }
 
 /// The immutable routing table of a running server.
@@ -70,7 +82,7 @@ public struct Router: Sendable {
 
     /// What routing decided for one request.
     enum Resolution {
-        case found(Responder, parameters: [String: String])
+        case found(Responder, parameters: RouteParameters)
         /// The path exists but not for this method; `allow` lists the methods that do (RFC 9110 §15.5.6).
         case methodNotAllowed(allow: [HTTPMethod])
         case notFound
@@ -81,6 +93,7 @@ public struct Router: Sendable {
         let lookup = method == .head ? HTTPMethod.get : method
         var allowed: [HTTPMethod] = []
         for route in routes {
+            if let first = route.firstLiteral, path.first != first { continue }
             guard let parameters = route.pattern.match(path) else { continue }
             if route.method == lookup { return .found(route.responder, parameters: parameters) }
             if !allowed.contains(route.method) { allowed.append(route.method) }

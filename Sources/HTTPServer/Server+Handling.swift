@@ -38,7 +38,7 @@ extension Server {
         } catch {
             return send(.error(.badRequest, error.description), context, connection, close: true)
         }
-        if context.headers.values(for: "Content-Length").count > 1 {
+        if context.headers.occurrences(of: "Content-Length") > 1 {
             let refusal = Response.error(.badRequest, "a request must carry one Content-Length")
             return send(refusal, context, connection, close: true)
         }

@@ -53,7 +53,34 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// `127.0.0.1:5000` or `[::1]:5000`.
     public var description: String {
-        if case .v6 = address { return "[\(ip)]:\(port)" }
-        return "\(ip):\(port)"
+        var text: [UInt8] = []
+        appendDescription(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `description`'s UTF-8 bytes: the access log writes a peer per request, and IPv4 is
+    /// formatted by hand because `inet_ntop` and a `String` per line cost more than the line.
+    public func appendDescription(to text: inout [UInt8]) {
+        switch address {
+        case .v4(let raw):
+            // s_addr is in network order: the first octet is the lowest byte in memory.
+            withUnsafeBytes(of: raw) { octets in
+                for (index, octet) in octets.enumerated() {
+                    if index > 0 { text.append(UInt8(ascii: ".")) }
+                    Self.appendDecimal(Int(octet), to: &text)
+                }
+            }
+            text.append(UInt8(ascii: ":"))
+        case .v6:
+            text.append(UInt8(ascii: "["))
+            text.append(contentsOf: ip.utf8)
+            text.append(contentsOf: "]:".utf8)
+        }
+        Self.appendDecimal(port, to: &text)
+    }
+
+    private static func appendDecimal(_ value: Int, to text: inout [UInt8]) {
+        if value >= 10 { appendDecimal(value / 10, to: &text) }
+        text.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

@@ -60,3 +60,14 @@ import Testing
         #expect(html.all("button").contains { $0.text == "One more tag" })
     }
 }
+
+@Suite struct FreshPartsTests {
+    /// The three parts a server copies into its response are exactly the fresh page, token escaped.
+    @Test func freshPartsJoinIntoTheFreshPage() throws {
+        let page = Fixtures.page(try Fixtures.form("multivalued"))
+        for token in ["abc-_123", "a\"b<c>&'"] {
+            let joined = page.withFreshParts(csrfToken: token) { Array($0) + Array($1) + Array($2) }
+            #expect(joined == page.renderFresh(csrfToken: token))
+        }
+    }
+}

@@ -30,3 +30,20 @@ import Testing
         #expect(AccessLogLine.milliseconds(duration) == text)
     }
 }
+
+@Suite struct AccessLogLineLimitTests {
+    /// A long target is cut after 512 bytes, never inside a UTF-8 sequence, and marked with `…`.
+    @Test func longTargetsAreCutOnACharacterBoundary() {
+        let target = "/" + String(repeating: "a", count: 510) + "é" + String(repeating: "b", count: 100)
+        let line = AccessLogLine.printable(target)
+        #expect(line == "/" + String(repeating: "a", count: 510) + "é…")
+        #expect(AccessLogLine.printable("/short") == "/short")
+    }
+
+    @Test func statusAndSizesAreWrittenInFull() {
+        let record = AccessRecord(
+            method: "GET", target: "/", status: 404, bytes: 1_234_567, duration: .seconds(12),
+            remoteAddress: nil, abortReason: nil)
+        #expect(AccessLogLine(record).description == "GET / 404 1234567B 12000.00ms")
+    }
+}

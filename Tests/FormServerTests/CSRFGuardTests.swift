@@ -45,3 +45,26 @@ import Testing
         #expect(CSRFGuard(secret: "bench-secret").token(formID: "event", nonce: nonce) == expected)
     }
 }
+
+@Suite struct NonceTests {
+    /// Nonces come from a pool refilled every 256 of them: across several refills every nonce is
+    /// well formed, 128 bits wide, and unlike every other.
+    @Test func noncesAreWellFormedAndNeverRepeatAcrossPoolRefills() {
+        let guardian = CSRFGuard(secret: "s3cret")
+        let nonces = (0..<1000).map { _ in guardian.newNonce() }
+        #expect(nonces.allSatisfy(CSRFGuard.isWellFormed))
+        #expect(Set(nonces).count == nonces.count)
+    }
+
+    /// Each bit of the pool's output is set about half the time: a pool that handed out zeroes
+    /// (say, the wiped bytes) would fail this.
+    @Test func poolBytesLookRandom() {
+        var ones = 0
+        for _ in 0..<512 {
+            let (high, low) = RandomPool.shared.next128()
+            ones += high.nonzeroBitCount + low.nonzeroBitCount
+        }
+        let bits = 512 * 128
+        #expect(abs(ones - bits / 2) < bits / 50)
+    }
+}

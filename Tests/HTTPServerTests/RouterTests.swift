@@ -12,7 +12,7 @@ import Testing
         return routes.freeze()
     }
 
-    private func parameters(_ method: HTTPMethod, _ path: [String]) -> [String: String]? {
+    private func parameters(_ method: HTTPMethod, _ path: [String]) -> RouteParameters? {
         if case .found(_, let parameters) = router().resolve(method, path) { return parameters }
         return nil
     }
@@ -32,6 +32,14 @@ import Testing
 
     @Test func affixedParameterCapturesBetweenPrefixAndSuffix() {
         #expect(parameters(.get, ["files", "event.json"]) == ["name": "event"])
+    }
+
+    /// Affixes are compared as bytes: a non-ASCII value is captured whole, and a segment that is only
+    /// the affixes (nothing between them) does not match.
+    @Test func affixedParameterWithNonASCIIValue() {
+        #expect(parameters(.get, ["files", "événement.json"]) == ["name": "événement"])
+        #expect(parameters(.get, ["files", ".json"]) == ["rest": ".json"])
+        #expect(parameters(.get, ["items", "日本"]) == ["id": "日本"])
     }
 
     @Test func restParameterCapturesTheRemainingSegments() {

@@ -55,6 +55,20 @@ public final class FormPage: Sendable {
         return writer.bytes
     }
 
+    /// Calls `body` with the fresh page in three parts — before the token, the escaped token, after it —
+    /// so a server can copy them once into its response instead of building the page in between.
+    public func withFreshParts<Result>(
+        csrfToken: String,
+        _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Result
+    ) -> Result {
+        var token = HTMLWriter(capacity: csrfToken.utf8.count)
+        token.attributeValue(csrfToken)
+        return freshPrefix.withUnsafeBytes { prefix in
+            token.bytes.withUnsafeBytes { token in freshSuffix.withUnsafeBytes { suffix in body(prefix, token, suffix) }
+            }
+        }
+    }
+
     /// The page for `state`: its values, errors (inline and in a summary), hidden, disabled and
     /// required flags, and token.
     public func render(state: PageState) -> [UInt8] {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 
 /// CSRF protection for browser posts: a signed double-submit cookie (OWASP's "signed double-submit
 /// cookie" pattern).
@@ -37,33 +38,45 @@ public struct CSRFGuard: Sendable {
 
     /// A fresh nonce for a browser that has none: 128 random bits, base64url.
     public func newNonce() -> String {
-        // Two 64-bit draws, not sixteen byte-sized ones: each draw is a getrandom(2) call.
-        var generator = SystemRandomNumberGenerator()
-        let words = [generator.next(), generator.next()] as [UInt64]
-        return Self.base64url(words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } })
+        withUnsafeBytes(of: RandomPool.shared.next128()) { Self.base64url($0) }
     }
 
     /// Whether `nonce` has the shape `newNonce()` gives (a cookie is client input like any other).
     public static func isWellFormed(nonce: String) -> Bool {
-        nonce.utf8.count == 22 && nonce.utf8.allSatisfy { Self.base64urlAlphabet.contains($0) }
+        nonce.utf8.count == 22 && nonce.utf8.allSatisfy(Self.isBase64url)
     }
 
     /// The token for form `formID` and the browser holding `nonce`.
     public func token(formID: String, nonce: String) -> String {
         var inner = self.inner
-        inner.update(data: Array("csrf\u{0}\(formID)\u{0}\(nonce)".utf8))
+        Self.absorb("csrf\u{0}", into: &inner)
+        Self.absorb(formID, into: &inner)
+        Self.absorb("\u{0}", into: &inner)
+        Self.absorb(nonce, into: &inner)
         var outer = self.outer
-        outer.update(data: Array(inner.finalize()))
-        return Self.base64url(Array(outer.finalize()))
+        inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
+        return outer.finalize().withUnsafeBytes { Self.base64url($0) }
+    }
+
+    /// Hashes `text`'s UTF-8 bytes in place, without an intermediate array.
+    private static func absorb(_ text: String, into hash: inout SHA256) {
+        var text = text
+        text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
     }
 
     /// Whether `token` is the one for `formID` and `nonce`, compared in constant time.
     public func verify(token: String?, formID: String, nonce: String?) -> Bool {
         guard let token, let nonce, Self.isWellFormed(nonce: nonce) else { return false }
-        let expected = Array(self.token(formID: formID, nonce: nonce).utf8)
-        let given = Array(token.utf8)
-        guard expected.count == given.count else { return false }
-        return zip(expected, given).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        var expected = self.token(formID: formID, nonce: nonce)
+        var given = token
+        return expected.withUTF8 { expected in
+            given.withUTF8 { given in
+                guard expected.count == given.count else { return false }
+                var difference: UInt8 = 0
+                for index in 0..<expected.count { difference |= expected[index] ^ given[index] }
+                return difference == 0
+            }
+        }
     }
 
     /// The `Set-Cookie` value that gives a browser `nonce`.
@@ -71,23 +84,74 @@ public struct CSRFGuard: Sendable {
         "\(cookieName)=\(nonce); Path=/forms; HttpOnly; SameSite=Lax"
     }
 
-    private static let base64urlAlphabet = Set(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let base64urlTable = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static func isBase64url(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
 
     /// RFC 4648 §5 base64url without padding, written out: Foundation's string replacing was a tenth
     /// of a submission's cost in the benchmark.
-    private static func base64url(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            var bits = 0
-            for (offset, byte) in chunk.enumerated() { bits |= Int(byte) << (16 - 8 * offset) }
-            for position in 0...chunk.count { output.append(alphabet[(bits >> (18 - 6 * position)) & 63]) }
-            index += 3
+    private static func base64url(_ bytes: UnsafeRawBufferPointer) -> String {
+        let count = (bytes.count * 4 + 2) / 3
+        return String(unsafeUninitializedCapacity: count) { output in
+            base64urlTable.withUnsafeBufferPointer { alphabet in
+                var written = 0
+                var index = 0
+                while index < bytes.count {
+                    let chunk = min(3, bytes.count - index)
+                    var bits = 0
+                    for offset in 0..<chunk { bits |= Int(bytes[index + offset]) << (16 - 8 * offset) }
+                    for position in 0...chunk {
+                        output[written] = alphabet[(bits >> (18 - 6 * position)) & 63]
+                        written += 1
+                    }
+                    index += 3
+                }
+                return written
+            }
         }
-        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+/// Random bytes drawn from the system 4 KiB at a time and handed out once each: a page for a new
+/// browser needs 16 of them, and a `getrandom(2)` per page cost more than the rest of its nonce.
+final class RandomPool: Sendable {
+    static let shared = RandomPool()
+
+    private struct State: ~Copyable {
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        var used = 4096
+    }
+    private let state = Mutex(State())
+
+    /// Fills `buffer` from the kernel's generator: glibc's `arc4random_buf` is `getrandom(2)`, one
+    /// call for the whole buffer.
+    private static func fill(_ buffer: UnsafeMutableRawBufferPointer) {
+        arc4random_buf(buffer.baseAddress!, buffer.count)
+    }
+
+    /// 128 fresh random bits; the pool's copy is wiped.
+    func next128() -> (UInt64, UInt64) {
+        state.withLock { state in
+            if state.used + 16 > state.bytes.count {
+                state.bytes.withUnsafeMutableBytes(Self.fill)
+                state.used = 0
+            }
+            defer {
+                for index in state.used..<state.used + 16 { state.bytes[index] = 0 }
+                state.used += 16
+            }
+            return state.bytes.withUnsafeBytes {
+                (
+                    $0.loadUnaligned(fromByteOffset: state.used, as: UInt64.self),
+                    $0.loadUnaligned(fromByteOffset: state.used + 8, as: UInt64.self)
+                )
+            }
+        }
     }
 }

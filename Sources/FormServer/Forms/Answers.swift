@@ -12,15 +12,22 @@ enum Answers {
     /// An HTML page. Pages carry a CSRF token, so they are not stored by caches (`no-store`) unless the
     /// caller says otherwise.
     static func html(_ status: HTTPStatus, _ bytes: [UInt8], cache: String = "no-store") -> Response {
-        Response(
-            status: status,
-            headers: [
-                "Content-Type": "text/html; charset=utf-8", "Cache-Control": cache,
-                "Content-Security-Policy": contentSecurityPolicy, "X-Content-Type-Options": "nosniff",
-                "Referrer-Policy": "same-origin",
-            ],
-            body: ResponseBody(bytes: bytes))
+        html(status, ResponseBody(bytes: bytes), cache: cache)
     }
+
+    /// An HTML page whose body is already built.
+    static func html(_ status: HTTPStatus, _ body: ResponseBody, cache: String = "no-store") -> Response {
+        var headers = pageHeaders
+        if cache != "no-store" { headers["Cache-Control"] = cache }
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// Built once: a page's headers are the same on every request.
+    private static let pageHeaders: HTTPHeaders = [
+        "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
+        "Content-Security-Policy": contentSecurityPolicy, "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "same-origin",
+    ]
 
     /// A JSON answer.
     static func json(_ status: HTTPStatus, _ value: JSONValue) -> Response {

@@ -49,8 +49,10 @@ struct FormRoutes: Sendable {
         guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
         let (nonce, isNew) = self.nonce(of: request)
         let locale = Self.locale(request, formLocale: site.form.form.locale)
-        let bytes = site.page(locale).renderFresh(csrfToken: csrf.token(formID: site.id, nonce: nonce))
-        var response = Answers.html(.ok, bytes)
+        let body = site.page(locale).withFreshParts(csrfToken: csrf.token(formID: site.id, nonce: nonce)) {
+            ResponseBody(concatenating: $0, $1, $2)
+        }
+        var response = Answers.html(.ok, body)
         if isNew { response.headers.add("Set-Cookie", CSRFGuard.cookie(nonce: nonce)) }
         return response
     }
@@ -77,7 +79,7 @@ struct FormRoutes: Sendable {
                 return csrfRefused(site, locale: locale, json: wantsJSON)
             }
             let token = fields[FieldNames.csrf].first.flatMap(\.enteredText)
-            let nonce = request.cookies[CSRFGuard.cookieName]
+            let nonce = request.cookie(named: CSRFGuard.cookieName)
             guard csrf.verify(token: token, formID: site.id, nonce: nonce) else {
                 return csrfRefused(site, locale: locale, json: wantsJSON)
             }
@@ -106,7 +108,7 @@ struct FormRoutes: Sendable {
         _ site: FormSite, verdict: Verdict, request: Request, locale: String, addingTo tag: String?
     ) -> Response {
         var state = PageState(verdict: verdict, entered: true)
-        let nonce = request.cookies[CSRFGuard.cookieName] ?? ""
+        let nonce = request.cookie(named: CSRFGuard.cookieName) ?? ""
         state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
         var status = HTTPStatus.unprocessableContent
         if let tag, let section = site.form.sections.first(where: { $0.section.multivaluedTag == tag }) {
@@ -153,7 +155,7 @@ struct FormRoutes: Sendable {
 
     /// This browser's nonce, or a new one to set.
     private func nonce(of request: Request) -> (String, isNew: Bool) {
-        if let nonce = request.cookies[CSRFGuard.cookieName], CSRFGuard.isWellFormed(nonce: nonce) {
+        if let nonce = request.cookie(named: CSRFGuard.cookieName), CSRFGuard.isWellFormed(nonce: nonce) {
             return (nonce, false)
         }
         return (csrf.newNonce(), true)

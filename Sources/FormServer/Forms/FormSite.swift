@@ -5,7 +5,7 @@ import HTTPServer
 
 /// Everything the routes need for one form, built once at start: its engine, its page in each
 /// built-in language, its descriptor JSON, and the Swift handler of its valid submissions.
-struct FormSite: Sendable {
+final class FormSite: Sendable {
     let engine: FormEngine
     /// The page per built-in locale (`en`, `zh-Hans`), each with its constant bytes precomputed.
     let pages: [String: FormPage]

@@ -1,0 +1,81 @@
+import Testing
+
+@testable import HTTPServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct RequestCookieTests {
+    private func request(_ cookieHeaders: [String]) -> Request {
+        var headers = HTTPHeaders()
+        for value in cookieHeaders { headers.add("Cookie", value) }
+        return Request(method: .get, pathSegments: [], headers: headers)
+    }
+
+    /// `cookie(named:)` reads what the `cookies` table holds, for every shape a header can take.
+    @Test(arguments: [
+        ["theme=dark; session=abc123"], ["session=\"quoted\""], [" session = spaced ;x=1"], ["session"],
+        ["session=first; session=second"], ["a=1", "session=in-second-header"], ["sessionx=1; xsession=2"],
+        ["=; session=after-empty-name"], [],
+    ])
+    func cookieNamedAgreesWithTheTable(headers: [String]) {
+        let request = request(headers)
+        #expect(request.cookie(named: "session") == request.cookies["session"])
+    }
+
+    @Test func cookieValues() {
+        #expect(request(["theme=dark; session=abc123"]).cookie(named: "session") == "abc123")
+        #expect(request(["session=\"quoted\""]).cookie(named: "session") == "quoted")
+        #expect(request(["session=first; session=second"]).cookie(named: "session") == "first")
+        #expect(request(["other=1"]).cookie(named: "session") == nil)
+    }
+}
+
+@Suite struct RequestContentTypeTests {
+    @Test(
+        arguments: [
+            ("application/json", "application/json"), (" Application/JSON ; charset=utf-8", "application/json"),
+            ("multipart/form-data; boundary=x", "multipart/form-data"), ("", nil), (" ; charset=utf-8", nil),
+        ] as [(String, String?)])
+    func mediaTypeIsLowercasedWithoutParameters(header: String, type: String?) {
+        let request = Request(method: .post, pathSegments: [], headers: ["Content-Type": header])
+        #expect(request.contentType == type)
+    }
+}
+
+@Suite struct SocketAddressTests {
+    @Test func ipv4IsDottedWithItsPort() {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(51022).bigEndian
+        address.sin_addr.s_addr = UInt32(0x0A00_00FF).bigEndian  // 10.0.0.255
+        let peer = withUnsafeBytes(of: &address) { SocketAddress($0.baseAddress!) }
+        #expect(peer?.description == "10.0.0.255:51022")
+        #expect(peer?.ip == "10.0.0.255")
+    }
+
+    @Test func ipv6IsBracketedWithItsPort() {
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = UInt16(8080).bigEndian
+        withUnsafeMutableBytes(of: &address.sin6_addr) { $0[15] = 1 }  // ::1
+        let peer = withUnsafeBytes(of: &address) { SocketAddress($0.baseAddress!) }
+        #expect(peer?.description == "[::1]:8080")
+    }
+}
+
+@Suite struct ResponseBodyTests {
+    @Test func concatenatedPartsAreCopiedInOrder() {
+        let parts: [[UInt8]] = [Array("<p>".utf8), [], Array("token".utf8), Array("</p>".utf8)]
+        let body = parts[0].withUnsafeBytes { a in
+            parts[1].withUnsafeBytes { b in
+                parts[2].withUnsafeBytes { c in
+                    parts[3].withUnsafeBytes { d in ResponseBody(concatenating: a, b, c, d) }
+                }
+            }
+        }
+        #expect(body.bytes == Array("<p>token</p>".utf8))
+        #expect(body.count == 12)
+    }
+}

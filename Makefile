@@ -5,7 +5,7 @@ SWIFT ?= swift
 PORT ?= 8080
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page fuzz clean
+.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page bench-predicate bench-engine fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
@@ -71,6 +71,11 @@ bench-page:
 bench-predicate:
 	$(SWIFT) build -c release --product predicate-bench
 	$$($(SWIFT) build -c release --show-bin-path)/predicate-bench
+
+## bench-engine: time and allocations of judging one valid event submission and writing its JSON (release build)
+bench-engine:
+	$(SWIFT) build -c release --product submit-bench
+	$$($(SWIFT) build -c release --show-bin-path)/submit-bench
 
 ## fuzz: libFuzzer over the predicate parser and evaluator, 1,000,000 executions
 fuzz:

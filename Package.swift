@@ -78,6 +78,12 @@ let package = Package(
             path: "bench/predicate-bench",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "submit-bench",
+            dependencies: ["FormEngine", "FormModel", "HTTPServer", "CAllocationCounter"],
+            path: "bench/submit-bench",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "FormPredicateTests", dependencies: ["FormPredicate"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FormModelTests", dependencies: ["FormModel", "FormPredicate"], swiftSettings: swiftSettings),

@@ -22,6 +22,8 @@ public struct FormEngine: Sendable {
     private let decoder: FieldDecoder
     /// Messages per built-in locale, with the descriptor's overrides merged once.
     private let messages: [String: Messages]
+    /// What is worked out once for `form`, so a request only reads it.
+    private let plan: FormPlan
 
     /// An engine for `form` with the Swift validators its descriptor calls by name.
     public init(form: CompiledForm, customValidators: [String: CustomValidator] = [:]) {
@@ -33,6 +35,7 @@ public struct FormEngine: Sendable {
             messages[locale] = Messages(locale: locale, overrides: form.form.messages)
         }
         self.messages = messages
+        plan = FormPlan(form: form)
     }
 
     /// The custom validator names `form` calls that are not in `registered`, each once.
@@ -49,39 +52,51 @@ public struct FormEngine: Sendable {
     /// Judges `fields`, with messages in `locale` (`MessageLocale.choose` picks it); `explain` records
     /// how every condition was decided.
     public func evaluate(_ fields: SubmittedFields, locale: String = "en", explain: Bool = false) -> Verdict {
-        var decoded = [Result<FormValue?, Problem>](repeating: .success(nil), count: form.rows.count)
-        for row in form.rows {
-            let section = form.sections[row.sectionIndex].section
-            // Rows that take no input (info, label) show their descriptor value, whatever is posted.
-            guard row.row.type.takesInput else {
-                decoded[row.index] = .success(row.row.value)
-                continue
-            }
-            guard let tag = row.row.tag, !section.isMultivalued else { continue }
-            let sent = fields[tag]
-            // An API client that leaves a key out gets the row's default, as a browser that leaves a
-            // control untouched posts it; `null` is how JSON clears a value.
-            if fields.isJSON, !fields.contains(tag) {
-                decoded[row.index] = .success(row.row.value ?? (row.row.type.valueKind == .bool ? .bool(false) : nil))
-                continue
-            }
-            decoded[row.index] = decoder.decode(sent, for: row.row)
+        var values: [FormValue?] = []
+        values.reserveCapacity(plan.rows.count)
+        // Decoding problems in row order: a valid submission has none, so this stays unallocated.
+        var problems: [(row: Int, problem: Problem)] = []
+        for (index, rowPlan) in plan.rows.enumerated() {
+            values.append(decode(fields, row: index, rowPlan, problems: &problems))
         }
         var items: [Int: MultivaluedItems] = [:]
-        for section in form.sections {
-            guard let tag = section.section.multivaluedTag, let item = section.item else { continue }
-            // A disabled list keeps the server's items (rule 5), as a disabled row keeps its value.
-            let disabled = form.form.disabled || section.rows.first.map { form.rows[$0].disabled.isAlways } ?? false
-            if disabled || (fields.isJSON && !fields.contains(tag)) {
-                items[section.index] = MultivaluedItems(defaults: section.section)
-                continue
+        if plan.hasMultivaluedSections {
+            for section in form.sections {
+                guard let tag = section.section.multivaluedTag, let item = section.item else { continue }
+                // A disabled list keeps the server's items (rule 5), as a disabled row keeps its value.
+                let disabled = form.form.disabled || section.rows.first.map { form.rows[$0].disabled.isAlways } ?? false
+                if disabled || (fields.isJSON && !fields.contains(tag)) {
+                    items[section.index] = MultivaluedItems(defaults: section.section)
+                    continue
+                }
+                items[section.index] = MultivaluedItems(
+                    sent: fields[tag], isJSON: fields.isJSON, item: item.row, section: section.section,
+                    decoder: decoder)
             }
-            items[section.index] = MultivaluedItems(
-                sent: fields[tag], isJSON: fields.isJSON, item: item.row, section: section.section, decoder: decoder)
         }
-        return judge(
-            submitted: { try? decoded[$0].get() }, decoded: decoded, items: items, fields: fields, locale: locale,
-            explain: explain)
+        return judge(values: values, problems: problems, items: items, fields: fields, locale: locale, explain: explain)
+    }
+
+    /// Row `index`'s decoded value (nil when it could not be decoded; the problem is appended).
+    private func decode(
+        _ fields: SubmittedFields, row index: Int, _ rowPlan: RowPlan, problems: inout [(row: Int, problem: Problem)]
+    ) -> FormValue? {
+        // `compiled.row` is read in place: a local copy of a `Row` costs a retain per field.
+        let compiled = form.rows[index]
+        // Rows that take no input (info, label) show their descriptor value, whatever is posted.
+        guard rowPlan.takesInput else { return compiled.row.value }
+        guard let tag = rowPlan.field else { return nil }
+        // An API client that leaves a key out gets the row's default, as a browser that leaves a
+        // control untouched posts it; `null` is how JSON clears a value.
+        if fields.isJSON, !fields.contains(tag) {
+            return compiled.row.value ?? (rowPlan.kind == .bool ? .bool(false) : nil)
+        }
+        switch decoder.decode(fields[tag], as: rowPlan.kind, options: compiled.row.options) {
+        case .success(let value): return value
+        case .failure(let problem):
+            problems.append((index, problem))
+            return nil
+        }
     }
 
     /// The verdict on the descriptor's own values: what a fresh page shows hidden, disabled and required.
@@ -92,31 +107,30 @@ public struct FormEngine: Sendable {
         }
         // A checkbox with no default is unchecked: false, as a submission that leaves it alone says.
         let defaults = form.rows.map { $0.row.value ?? ($0.row.type.valueKind == .bool ? .bool(false) : nil) }
-        let decoded = defaults.map { Result<FormValue?, Problem>.success($0) }
         return judge(
-            submitted: { defaults[$0] }, decoded: decoded, items: items, fields: nil, locale: locale,
-            explain: explain, validate: false)
+            values: defaults, problems: [], items: items, fields: nil, locale: locale, explain: explain,
+            validate: false)
     }
 
     private func judge(
-        submitted: (Int) -> FormValue?, decoded: [Result<FormValue?, Problem>], items: [Int: MultivaluedItems],
+        values: [FormValue?], problems: [(row: Int, problem: Problem)], items: [Int: MultivaluedItems],
         fields: SubmittedFields?, locale: String, explain: Bool, validate: Bool = true
     ) -> Verdict {
-        var resolution = Resolution(form: form, explain: explain)
-        for (index, result) in decoded.enumerated() {
-            if case .failure = result { resolution.undecodable[index] = true }
-        }
-        resolution.resolve(submitted: submitted, items: { items[$0]?.values ?? [] })
+        var resolution = Resolution(plan: plan, values: values, explain: explain)
+        for (index, _) in problems { resolution.undecodable[index] = true }
+        resolution.resolve(items: { items[$0]?.values ?? [] })
         var judge = Judgement(
-            form: form, messages: messages[locale] ?? Messages(locale: locale, overrides: form.form.messages),
+            plan: plan, messages: messages[locale] ?? Messages(locale: locale, overrides: form.form.messages),
             rules: Rules(customValidators: customValidators))
         if validate {
-            judge.validateRows(decoded: decoded, resolution: &resolution)
-            judge.validateItems(items, resolution: &resolution)
+            judge.validateRows(problems: problems, resolution: &resolution)
+            if !items.isEmpty { judge.validateItems(items, resolution: &resolution) }
         }
+        // Most forms have no multivalued section: no need to map an empty dictionary twice.
         return Verdict(
-            form: form, locale: locale, errors: judge.errors, resolution: resolution, items: items.mapValues(\.values),
-            fields: fields, enteredItems: items.mapValues(\.entered), zone: decoder.zone.timeZone)
+            plan: plan, locale: locale, errors: judge.errors, resolution: resolution,
+            items: items.isEmpty ? [:] : items.mapValues(\.values), fields: fields,
+            enteredItems: items.isEmpty ? [:] : items.mapValues(\.entered), zone: decoder.zone.timeZone)
     }
 }
 

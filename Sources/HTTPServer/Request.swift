@@ -54,17 +54,44 @@ public struct Request: Sendable {
     /// a form post reads one cookie on every request.
     public func cookie(named name: String) -> String? {
         for header in headers.fields where HTTPHeaders.namesMatch(header.name, "Cookie") {
-            for pair in header.value.utf8.split(separator: UInt8(ascii: ";")) {
-                let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
-                guard Self.trimmed(pair[..<equals]).elementsEqual(name.utf8) else { continue }
-                let value = equals == pair.endIndex ? pair[equals...] : Self.trimmed(pair[pair.index(after: equals)...])
-                let unquoted =
-                    value.count >= 2 && value.first == UInt8(ascii: "\"") && value.last == UInt8(ascii: "\"")
-                    ? value.dropFirst().dropLast() : value
-                return String(decoding: unquoted, as: UTF8.self)
-            }
+            var text = header.value
+            var wanted = name
+            let found = text.withUTF8 { bytes in wanted.withUTF8 { wanted in Self.cookie(wanted, in: bytes) } }
+            if let found { return found }
         }
         return nil
+    }
+
+    /// The value of the first `wanted=value` pair of one `Cookie` header, trimmed and unquoted.
+    private static func cookie(_ wanted: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var start = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) ?? end
+            let pairName = trimmed(bytes, start..<equals)
+            if pairName.count == wanted.count, bytes[pairName].elementsEqual(wanted) {
+                var value = equals < end ? trimmed(bytes, (equals + 1)..<end) : end..<end
+                if value.count >= 2, bytes[value.lowerBound] == UInt8(ascii: "\""),
+                    bytes[value.upperBound - 1] == UInt8(ascii: "\"")
+                {
+                    value = (value.lowerBound + 1)..<(value.upperBound - 1)
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
+            }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// `range` of `bytes` without leading and trailing spaces and tabs (HTTP's OWS).
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") { lower += 1 }
+        while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t") {
+            upper -= 1
+        }
+        return lower..<upper
     }
 
     /// The media type of the content, lowercased and without parameters: `application/json`.

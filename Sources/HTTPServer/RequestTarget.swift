@@ -53,6 +53,7 @@ struct RequestTarget: Equatable, Sendable {
         let queryEnd = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
 
         var segments: [String] = []
+        segments.reserveCapacity(4)  // most paths have a few segments: one allocation, not one per growth
         var segmentStart = start + 1
         var index = start + 1
         while index <= pathEnd {
@@ -107,6 +108,7 @@ struct RequestTarget: Equatable, Sendable {
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: slice.count) { decoded throws(Failure) in
             var count = 0
             var index = 0
+            var decodedASCII = ascii
             while index < slice.count {
                 let byte = slice[index]
                 if byte == UInt8(ascii: "%") {
@@ -115,6 +117,7 @@ struct RequestTarget: Equatable, Sendable {
                     else { throw .badPercentEncoding }
                     let value = high << 4 | low
                     guard value != 0 else { throw .nulByte }
+                    if value >= 0x80 { decodedASCII = false }
                     decoded[count] = value
                     index += 3
                 } else {
@@ -123,7 +126,10 @@ struct RequestTarget: Equatable, Sendable {
                 }
                 count += 1
             }
-            guard let text = String(validating: UnsafeBufferPointer(rebasing: decoded[..<count]), as: UTF8.self) else {
+            let result = UnsafeBufferPointer(rebasing: decoded[..<count])
+            // ASCII is valid UTF-8: only text with other bytes pays for validation.
+            if decodedASCII { return String(decoding: result, as: UTF8.self) }
+            guard let text = String(validating: result, as: UTF8.self) else {
                 throw .badPercentEncoding
             }
             return text

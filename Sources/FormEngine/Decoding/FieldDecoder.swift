@@ -9,20 +9,20 @@ struct FieldDecoder {
     /// The form's time zone, for date-times sent with an offset.
     let zone: ZoneConverter
 
-    /// The value of a row of `row.type` from everything sent under its name.
-    func decode(_ sent: [RawValue], for row: Row) -> Result<FormValue?, Problem> {
-        let kind = row.type.valueKind
-        if kind == .options { return options(sent, for: row) }
+    /// The value of a row holding `kind`, with `options` if a selector, from everything sent under its name.
+    // The row's kind and options are passed rather than the `Row`, which the caller would copy field by field.
+    func decode(_ sent: [RawValue], as kind: ValueKind, options: [Option]) -> Result<FormValue?, Problem> {
+        if kind == .options { return self.options(sent, from: options) }
         guard sent.count <= 1 else { return .failure(.sentMoreThanOnce) }
         guard let raw = sent.first else {
             // An unchecked checkbox sends nothing: that is its "false" (HTML §4.10.18.3 constructing the entry list).
             return .success(kind == .bool ? .bool(false) : nil)
         }
-        return decode(raw, as: kind, for: row)
+        return decode(raw, as: kind, options: options)
     }
 
     /// One raw value as a value of `kind` (also used for each item of a multivalued section).
-    func decode(_ raw: RawValue, as kind: ValueKind, for row: Row) -> Result<FormValue?, Problem> {
+    func decode(_ raw: RawValue, as kind: ValueKind, options: [Option]) -> Result<FormValue?, Problem> {
         switch raw {
         case .null: return .success(kind == .bool ? .bool(false) : nil)
         case .list, .object: return .failure(.wrongType(sent: raw.kindName))
@@ -35,16 +35,16 @@ struct FieldDecoder {
             return .success(.bool(flag))
         case .number(let text):
             switch kind {
-            case .integer, .decimal, .duration, .bool, .option: return decode(text: text, as: kind, for: row)
+            case .integer, .decimal, .duration, .bool, .option: return decode(text: text, as: kind, options: options)
             default: return .failure(.wrongType(sent: raw.kindName))
             }
         case .text(let text):
             if kind == .file { return text.isEmpty ? .success(nil) : .failure(.notAFile) }
-            return decode(text: text, as: kind, for: row)
+            return decode(text: text, as: kind, options: options)
         }
     }
 
-    private func decode(text: String, as kind: ValueKind, for row: Row) -> Result<FormValue?, Problem> {
+    private func decode(text: String, as kind: ValueKind, options: [Option]) -> Result<FormValue?, Problem> {
         if kind == .text { return self.text(text) }
         let trimmed = text.trimmingASCIIWhitespace
         guard !trimmed.isEmpty else { return .success(kind == .bool ? .bool(false) : nil) }
@@ -60,7 +60,7 @@ struct FieldDecoder {
         case .option:
             // The descriptor's own spelling is kept: Swift's `==` also matches a canonically equivalent
             // (NFD) spelling, which predicates, comparing bytes, would not.
-            return row.options.first { $0.value == trimmed }.map { .success(.option($0.value)) }
+            return options.first { $0.value == trimmed }.map { .success(.option($0.value)) }
                 ?? .failure(.unknownOption)
         case .date: return LocalDate(iso: trimmed).map { .success(.date($0)) } ?? .failure(.notADate)
         case .time: return LocalTime(iso: trimmed).map { .success(.time($0)) } ?? .failure(.notATime)
@@ -74,25 +74,36 @@ struct FieldDecoder {
     /// values the same way, so lengths agree) and control characters refused.
     private func text(_ text: String) -> Result<FormValue?, Problem> {
         guard !text.isEmpty else { return .success(nil) }
+        // Most text has no control character at all: one scan says so, and the text is kept as sent.
+        guard Self.hasControlCharacters(text) else { return .success(.text(text)) }
         var normalised = text
         if text.utf8.contains(0x0D) {
             normalised = text.replacingAll("\r\n", with: "\n").replacingAll("\r", with: "\n")
         }
-        let refused = normalised.unicodeScalars.contains { scalar in
-            (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
+        let refused = normalised.utf8.contains { byte in
+            (byte < 0x20 && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\t")) || byte == 0x7F
         }
         return refused ? .failure(.controlCharacters) : .success(.text(normalised))
     }
 
+    /// Whether `text` has a control character (CR, LF and tab included). Every one is ASCII, and UTF-8
+    /// bytes below 0x80 are only ever ASCII characters, so the contiguous bytes are scanned, not scalars.
+    private static func hasControlCharacters(_ text: String) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 < 0x20 || $0 == 0x7F }
+        }
+        return found ?? text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+    }
+
     /// A multiple selection: every value must be an option; each is kept once, in the options' order.
-    private func options(_ sent: [RawValue], for row: Row) -> Result<FormValue?, Problem> {
+    private func options(_ sent: [RawValue], from options: [Option]) -> Result<FormValue?, Problem> {
         var chosen = Set<String>()
         let items: [RawValue] = sent.count == 1 ? (sent[0].listItems ?? sent) : sent
         for item in items {
             switch item {
             case .text(let value), .number(let value):
                 guard !value.isEmpty else { continue }
-                guard let option = row.options.first(where: { $0.value == value }) else {
+                guard let option = options.first(where: { $0.value == value }) else {
                     return .failure(.unknownOption)
                 }
                 chosen.insert(option.value)
@@ -100,7 +111,7 @@ struct FieldDecoder {
             default: return .failure(.wrongType(sent: item.kindName))
             }
         }
-        let ordered = row.options.map(\.value).filter(chosen.contains)
+        let ordered = options.map(\.value).filter(chosen.contains)
         return .success(ordered.isEmpty ? nil : .options(ordered))
     }
 }

@@ -5,15 +5,19 @@ import Foundation
 /// Every fact of one submission, computed in the form's dependency order (DESIGN.md, server-side
 /// rules 3–5): sections' and rows' hidden and disabled states, and the value each row shows to
 /// conditions. Nothing here outlives the request.
+///
+/// The state arrays start as the plan's shared ones and are copied only when a request changes them
+/// (a flag set, a value read by a condition), so a typical submission allocates few of them.
 struct Resolution {
-    let form: CompiledForm
+    let plan: FormPlan
     var rowHidden: [Bool]
     var rowDisabled: [Bool]
     var rowRequired: [Bool]
     var sectionHidden: [Bool]
     /// Each row's value after resolution: the server's value when disabled, else the decoded one.
     var values: [FormValue?]
-    /// What conditions read for each row: null when hidden under `hiddenValues: clear`.
+    /// What conditions read for each row: null when hidden under `hiddenValues: clear`. Computed only
+    /// for the rows some condition or `equalsRow` validator reads (`RowPlan.isRead`); null for the rest.
     var conditionValues: [PredicateValue]
     /// What conditions read for each multivalued section.
     var sectionValues: [PredicateValue]
@@ -21,20 +25,24 @@ struct Resolution {
     var trace: Trace?
     /// Per row: whether what was sent could not be decoded (its error is reported on that row).
     var undecodable: [Bool]
+    /// The inputs of the predicate being evaluated, kept to reuse its storage from one to the next.
+    private var inputs: [PredicateValue?] = []
 
-    init(form: CompiledForm, explain: Bool) {
-        self.form = form
-        let rows = form.rows.count
-        let sections = form.sections.count
-        rowHidden = Array(repeating: false, count: rows)
-        rowDisabled = Array(repeating: false, count: rows)
-        rowRequired = Array(repeating: false, count: rows)
-        sectionHidden = Array(repeating: false, count: sections)
-        values = Array(repeating: nil, count: rows)
-        conditionValues = Array(repeating: .null, count: rows)
-        sectionValues = Array(repeating: .array([]), count: sections)
-        trace = explain ? Trace(rows: rows, sections: sections) : nil
-        undecodable = Array(repeating: false, count: rows)
+    /// The form judged.
+    var form: CompiledForm { plan.form }
+
+    /// A resolution starting from `values`, the rows' decoded values (nil where undecodable).
+    init(plan: FormPlan, values: [FormValue?], explain: Bool) {
+        self.plan = plan
+        rowHidden = plan.noRows
+        rowDisabled = plan.noRows
+        rowRequired = plan.constantRequired
+        sectionHidden = plan.noSections
+        self.values = values
+        conditionValues = plan.nullRows
+        sectionValues = plan.emptySections
+        trace = explain ? Trace(rows: plan.rows.count, sections: plan.form.sections.count) : nil
+        undecodable = plan.noRows
     }
 
     /// Whether `condition` reads the value of a row whose input could not be decoded.
@@ -48,41 +56,45 @@ struct Resolution {
         }
     }
 
-    /// Computes every fact in order. `submitted(row)` gives a row's decoded value, `items(section)` a
-    /// multivalued section's.
-    mutating func resolve(submitted: (Int) -> FormValue?, items: (Int) -> [FormValue]) {
-        let clear = form.form.hiddenValues == .clear
+    /// Computes every fact in order. `items(section)` gives a multivalued section's decoded values.
+    mutating func resolve(items: (Int) -> [FormValue]) {
+        let form = plan.form
         for fact in form.order {
             switch fact {
             case .sectionHidden(let index):
-                sectionHidden[index] = decide(form.sections[index].hidden) { $0.sections[index].hidden = $1 }
+                let hidden = decide(form.sections[index].hidden) { $0.sections[index].hidden = $1 }
+                if hidden { sectionHidden[index] = true }
             case .sectionValue(let index):
                 sectionValues[index] =
-                    clear && sectionHidden[index] ? .null : .array(items(index).map(\.predicateValue))
+                    plan.clearsHidden && sectionHidden[index] ? .null : .array(items(index).map(\.predicateValue))
             case .rowHidden(let index):
                 let row = form.rows[index]  // a class: one retain
                 if sectionHidden[row.sectionIndex] {
                     rowHidden[index] = true
                     trace?.rows[index].hidden = .section(row.sectionIndex)
-                } else {
-                    rowHidden[index] = decide(row.hidden) { $0.rows[index].hidden = $1 }
+                } else if decide(row.hidden, record: { $0.rows[index].hidden = $1 }) {
+                    rowHidden[index] = true
                 }
             case .rowDisabled(let index):
-                let row = form.rows[index]
-                if form.form.disabled {
+                if plan.isDisabled {
                     rowDisabled[index] = true
                     trace?.rows[index].disabled = .form
-                } else {
-                    rowDisabled[index] = decide(row.disabled) { $0.rows[index].disabled = $1 }
+                } else if decide(form.rows[index].disabled, record: { $0.rows[index].disabled = $1 }) {
+                    rowDisabled[index] = true
                 }
             case .rowValue(let index):
                 // Rule 5: a disabled row keeps the server's value, whatever was posted.
-                values[index] = rowDisabled[index] ? form.rows[index].row.value : submitted(index)
-                conditionValues[index] = clear && rowHidden[index] ? .null : values[index].predicateValue
+                if rowDisabled[index] { values[index] = form.rows[index].row.value }
+                // Only values some condition reads are converted; every other row stays null here.
+                guard plan.rows[index].isRead, !(plan.clearsHidden && rowHidden[index]) else { continue }
+                conditionValues[index] = values[index].predicateValue
             }
         }
         for row in form.rows {
-            rowRequired[row.index] = decide(row.required) { $0.rows[row.index].required = $1 }
+            // A constant `required` is already in place (the plan's `constantRequired`) unless tracing.
+            if case .constant = row.required, trace == nil { continue }
+            let required = decide(row.required) { $0.rows[row.index].required = $1 }
+            if required != rowRequired[row.index] { rowRequired[row.index] = required }
         }
     }
 
@@ -93,7 +105,8 @@ struct Resolution {
             if trace != nil { record(&trace!, .constant(flag)) }
             return flag
         case .predicate(let predicate, let bindings):
-            let inputs = bindings.map { value(of: $0) as PredicateValue? }
+            inputs.removeAll(keepingCapacity: true)
+            for binding in bindings { inputs.append(value(of: binding)) }
             let outcome: Result<Bool, PredicateEvaluationError>
             do { outcome = .success(try predicate.evaluate(in: inputs)) } catch { outcome = .failure(error) }
             if trace != nil {
@@ -136,7 +149,10 @@ extension FormValue {
         case .bool(let flag): .bool(flag)
         case .option(let value): .string(value)
         case .options(let values): .array(values.map(PredicateValue.string))
-        case .date, .time, .dateTime: .string(description)
+        // `ISOWriter` writes the same text as `description`, without its intermediate strings.
+        case .date(let date): .string(ISOWriter.string { $0.append(date) })
+        case .time(let time): .string(ISOWriter.string { $0.append(time, secondsAlways: false) })
+        case .dateTime(let dateTime): .string(ISOWriter.string { $0.append(dateTime, secondsAlways: false) })
         case .duration(let seconds): .number(Double(seconds))
         case .file(let file): .string(file.filename)
         }

@@ -3,44 +3,54 @@ import FormModel
 /// The validation pass of one submission: rows that are visible and enabled, in page order, then
 /// multivalued sections' items. Collects every error, localised.
 struct Judgement {
-    let form: CompiledForm
+    let plan: FormPlan
     let messages: Messages
     let rules: Rules
     private(set) var errors: [FieldError] = []
 
-    init(form: CompiledForm, messages: Messages, rules: Rules) {
-        self.form = form
+    init(plan: FormPlan, messages: Messages, rules: Rules) {
+        self.plan = plan
         self.messages = messages
         self.rules = rules
     }
 
     /// Rows: a decoding problem stops the row; then `required`, which also stops the row when it fails
-    /// (rule 7); empty values pass every other rule.
-    mutating func validateRows(decoded: [Result<FormValue?, Problem>], resolution: inout Resolution) {
-        for compiled in form.rows {
-            let index = compiled.index
-            // `compiled.row` is read in place each time: a local copy of a `Row` costs a retain per field.
+    /// (rule 7); empty values pass every other rule. `problems` are the decoding problems, in row order.
+    mutating func validateRows(problems: [(row: Int, problem: Problem)], resolution: inout Resolution) {
+        let rules = rules  // a copy the reporting closure below does not overlap with
+        var nextProblem = problems.startIndex
+        for (index, rowPlan) in plan.rows.enumerated() {
+            let decodingProblem: Problem?
+            if nextProblem < problems.endIndex, problems[nextProblem].row == index {
+                decodingProblem = problems[nextProblem].problem
+                nextProblem += 1
+            } else {
+                decodingProblem = nil
+            }
             // Rules 4 and 5: hidden and disabled rows are not validated.
-            guard compiled.row.type.takesInput, !resolution.rowHidden[index], !resolution.rowDisabled[index],
-                !form.sections[compiled.sectionIndex].section.isMultivalued
+            guard rowPlan.takesInput, !resolution.rowHidden[index], !resolution.rowDisabled[index],
+                !rowPlan.inMultivaluedSection
             else { continue }
-            if case .failure(let problem) = decoded[index] {
-                add(problem, row: compiled.row, index: index)
+            // `compiled.row` is read in place each time: a local copy of a `Row` costs a retain per field.
+            let compiled = plan.form.rows[index]
+            if let decodingProblem {
+                add(decodingProblem, row: compiled.row, index: index)
                 continue
             }
             guard let value = resolution.values[index], !value.isEmpty(for: compiled.row.type) else {
                 if resolution.rowRequired[index] { add(.required, row: compiled.row, index: index) }
                 continue
             }
-            let found = rules.problems(
-                of: compiled.row, validators: compiled.validators, value: value, resolution: &resolution)
-            for (problem, message) in found { add(problem, row: compiled.row, index: index, validatorMessage: message) }
+            rules.check(compiled, rowPlan, value: value, resolution: &resolution) { problem, message in
+                add(problem, row: compiled.row, index: index, validatorMessage: message)
+            }
         }
     }
 
     /// Multivalued sections that are visible: the cap, each item's decoding, then its validators.
     mutating func validateItems(_ items: [Int: MultivaluedItems], resolution: inout Resolution) {
-        for section in form.sections {
+        let rules = rules  // a copy the reporting closure below does not overlap with
+        for section in plan.form.sections {
             guard let tag = section.section.multivaluedTag, let sent = items[section.index], let item = section.item,
                 !resolution.sectionHidden[section.index],
                 !(section.rows.first.map { resolution.rowDisabled[$0] } ?? false)
@@ -55,9 +65,7 @@ struct Judgement {
                 )
             }
             for (value, position) in zip(sent.values, sent.positions) where !value.isEmpty(for: item.row.type) {
-                let found = rules.problems(
-                    of: item.row, validators: item.validators, value: value, resolution: &resolution)
-                for (problem, message) in found {
+                rules.check(item, value: value, resolution: &resolution) { problem, message in
                     append(
                         tag: "\(tag)[\(position)]", problem: problem, name: name, section: section.index,
                         position: position, message: message)
@@ -88,12 +96,24 @@ extension FormValue {
     /// DESIGN.md rule 6: no value, whitespace-only text (passwords excepted), or an empty selection.
     func isEmpty(for type: RowType) -> Bool {
         switch self {
-        case .text(let text): type == .password ? text.isEmpty : text.unicodeScalars.allSatisfy(\.looksBlank)
+        case .text(let text): type == .password ? text.isEmpty : text.looksBlank
         case .options(let chosen): chosen.isEmpty
         // A required checkbox must be checked, as HTML's `required` on a checkbox means.
         case .bool(let flag): !flag
         default: false
         }
+    }
+}
+
+extension String {
+    /// Whether every character is blank (`Unicode.Scalar.looksBlank`); true for "".
+    var looksBlank: Bool {
+        for scalar in unicodeScalars {
+            // Printable ASCII other than space is never blank, and most values start with it: the
+            // Unicode property tables need not be asked.
+            if (0x21...0x7E).contains(scalar.value) || !scalar.looksBlank { return false }
+        }
+        return true
     }
 }
 

@@ -8,47 +8,68 @@ import Foundation
 struct Rules {
     let customValidators: [String: CustomValidator]
 
-    /// Every failing rule of `row` for `value`, in order, each with the descriptor's own message for
-    /// it when the validator gives one.
-    func problems(
-        of row: Row, validators: [CompiledValidator], value: FormValue, resolution: inout Resolution
-    ) -> [(problem: Problem, message: String?)] {
-        var found = intrinsic(row, validators: validators, value: value).map { (problem: $0, message: String?.none) }
-        for validator in validators {
-            if let problem = check(validator, row: row, value: value, resolution: &resolution) {
-                found.append((problem, validator.spec.message))
+    /// Reports every failing rule of a row for `value`, in order, each with the descriptor's own
+    /// message for it when the validator gives one.
+    func check(
+        _ compiled: CompiledRow, _ plan: RowPlan, value: FormValue, resolution: inout Resolution,
+        report: (Problem, String?) -> Void
+    ) {
+        // The row's settings are read one by one: passing the whole `Row` would copy it, a retain per field.
+        let limits = Limits(maxLength: compiled.row.maxLength, min: compiled.row.min, max: compiled.row.max)
+        intrinsic(limits, checksEmail: plan.checksEmail, checksURL: plan.checksURL, value: value) { report($0, nil) }
+        for validator in compiled.validators {
+            if let problem = check(validator, value: value, resolution: &resolution) {
+                report(problem, validator.spec.message)
             }
         }
-        return found
     }
+
+    /// Reports every failing rule of a multivalued section's item for `value`, as `check` does for a row.
+    func check(
+        _ item: CompiledItem, value: FormValue, resolution: inout Resolution, report: (Problem, String?) -> Void
+    ) {
+        let row = item.row
+        let checksEmail = row.type == .email && !item.validators.contains { $0.spec.kindName == "email" }
+        let checksURL = row.type == .url && !item.validators.contains { $0.spec.kindName == "url" }
+        let limits = Limits(maxLength: row.maxLength, min: row.min, max: row.max)
+        intrinsic(limits, checksEmail: checksEmail, checksURL: checksURL, value: value) { report($0, nil) }
+        for validator in item.validators {
+            if let problem = check(validator, value: value, resolution: &resolution) {
+                report(problem, validator.spec.message)
+            }
+        }
+    }
+
+    /// A row's own limits: `maxLength`, `min` and `max`.
+    private struct Limits {
+        let maxLength: Int?
+        let min: FormValue?
+        let max: FormValue?
+    }
+
+    /// The schemes an `url` row accepts without a `url` validator of its own.
+    private static let webSchemes = ["http", "https"]
 
     /// What the row's settings and type demand, before its validators: `maxLength` is enforced on the
     /// server too (rule 8); an `email` or `url` row is checked as HTML's `type=email` / `type=url`
-    /// control would be, unless the row lists that validator itself.
-    private func intrinsic(_ row: Row, validators: [CompiledValidator], value: FormValue) -> [Problem] {
-        var found: [Problem] = []
+    /// control would be, unless the row lists that validator itself (`checksEmail`, `checksURL` false).
+    private func intrinsic(
+        _ row: Limits, checksEmail: Bool, checksURL: Bool, value: FormValue, report: (Problem) -> Void
+    ) {
         if let limit = row.maxLength, case .text(let text) = value, text.utf16.count > limit {
-            found.append(.maxLength(limit))
+            report(.maxLength(limit))
         }
-        if let bound = row.min, let order = Self.compare(value, bound), order < 0 { found.append(.min("\(bound)")) }
-        if let bound = row.max, let order = Self.compare(value, bound), order > 0 { found.append(.max("\(bound)")) }
-        if row.type == .email, !validators.contains(where: { $0.spec.kindName == "email" }),
-            case .text(let text) = value,
-            !EmailSyntax.isValid(text)
-        {
-            found.append(.email)
+        if let bound = row.min, let order = Self.compare(value, bound), order < 0 { report(.min("\(bound)")) }
+        if let bound = row.max, let order = Self.compare(value, bound), order > 0 { report(.max("\(bound)")) }
+        if checksEmail, case .text(let text) = value, !EmailSyntax.isValid(text) {
+            report(.email)
         }
-        if row.type == .url, !validators.contains(where: { $0.spec.kindName == "url" }), case .text(let text) = value,
-            let problem = Self.url(text, schemes: ["http", "https"])
-        {
-            found.append(problem)
+        if checksURL, case .text(let text) = value, let problem = Self.url(text, schemes: Self.webSchemes) {
+            report(problem)
         }
-        return found
     }
 
-    private func check(
-        _ validator: CompiledValidator, row: Row, value: FormValue, resolution: inout Resolution
-    ) -> Problem? {
+    private func check(_ validator: CompiledValidator, value: FormValue, resolution: inout Resolution) -> Problem? {
         switch validator.spec.kind {
         case .regex:
             guard let regex = validator.regex else { return nil }
@@ -69,10 +90,9 @@ struct Rules {
             return Self.compare(value, bound).map { $0 > 0 } == true ? .max("\(bound)") : nil
         case .equalsRow:
             guard let other = validator.otherRow else { return nil }
-            let otherRow = resolution.form.rows[other].row
             // What conditions see: a hidden row is null under `hiddenValues: clear` (rule 4).
             let otherValue = resolution.conditionValues[other] == .null ? nil : resolution.values[other]
-            return otherValue == value ? nil : .equalsRow(other: otherRow.displayName)
+            return otherValue == value ? nil : .equalsRow(other: resolution.form.rows[other].row.displayName)
         case .predicate:
             // A rule over a value that could not even be read would only repeat that row's error.
             guard let condition = validator.condition, !resolution.readsUndecodable(condition) else { return nil }

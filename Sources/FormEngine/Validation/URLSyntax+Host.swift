@@ -13,6 +13,7 @@ extension URLSyntax {
     /// (UseSTD3ASCIIRules, CheckHyphens, VerifyDnsLength), approximated without Unicode's IDNA tables:
     /// non-ASCII labels may hold letters, combining marks and decimal digits, and are measured in Punycode.
     static func domainOrIPv4Problem(_ host: ArraySlice<Unicode.Scalar>) -> String? {
+        if isPlainASCIIDomain(host) { return nil }
         let mapped = host.map(idnaMapped)
         let labels = mapped.split(separator: ".", omittingEmptySubsequences: false)
         // Each dot counts once in the ASCII length; the labels add theirs below.
@@ -32,6 +33,29 @@ extension URLSyntax {
     }
 
     /// Checks one non-empty label and adds its ASCII length.
+    /// Whether `host` is an everyday ASCII domain (`example.com`, `mail.Example.org`) that passes every
+    /// check below without mapping or splitting it: labels of 1 to 63 letters, digits and inner hyphens,
+    /// no "--" in third and fourth place, at most 253 in all, and a last label that does not start with
+    /// a digit (so it cannot end in a number). Anything else, valid or not, takes the full path, which
+    /// alone words the problems.
+    private static func isPlainASCIIDomain(_ host: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard host.count <= maximumDomainLength else { return false }
+        var labelStart = host.startIndex
+        var index = host.startIndex
+        while true {
+            while index < host.endIndex, isASCIIAlphanumeric(host[index]) || host[index] == "-" { index += 1 }
+            let length = index - labelStart
+            guard length >= 1, length <= maximumLabelLength, host[labelStart] != "-", host[index - 1] != "-" else {
+                return false
+            }
+            if length >= 4, host[labelStart + 2] == "-", host[labelStart + 3] == "-" { return false }
+            if index == host.endIndex { return !isASCIIDigit(host[labelStart]) }
+            guard host[index] == "." else { return false }
+            index += 1
+            labelStart = index
+        }
+    }
+
     private static func labelProblem(_ label: ArraySlice<Unicode.Scalar>, asciiLength: inout Int) -> String? {
         // UseSTD3ASCIIRules: the only ASCII allowed is letters, digits and "-" (so no "_", "%" or "*").
         for scalar in label where !(isASCIIAlphanumeric(scalar) || scalar == "-" || isIDNLetter(scalar)) {

@@ -40,8 +40,9 @@ public enum URLSyntax {
         let schemeEnd = schemeLength(scalars)
         var scheme = ""
         if let schemeEnd {
-            scheme = String(String.UnicodeScalarView(scalars[..<schemeEnd].map(asciiLowercased)))
-            guard allowedSchemes.contains(where: { $0.lowercased() == scheme }) else {
+            scheme = lowercasedScheme(scalars[..<schemeEnd])
+            // Allowed schemes are usually written in lower case already: equal text needs no lowercasing.
+            guard allowedSchemes.contains(where: { $0 == scheme || $0.lowercased() == scheme }) else {
                 return .schemeNotAllowed(scheme)
             }
         }
@@ -81,6 +82,15 @@ public enum URLSyntax {
         return nil
     }
 
+    /// The scheme in lower case, written straight into the string: `schemeLength` checked that its
+    /// scalars are ASCII.
+    private static func lowercasedScheme(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        String(unsafeUninitializedCapacity: scalars.count) { buffer in
+            for (offset, scalar) in scalars.enumerated() { buffer[offset] = UInt8(asciiLowercased(scalar).value) }
+            return scalars.count
+        }
+    }
+
     /// C0 controls, U+0020 SPACE, DEL and C1 controls: none is a URL code point.
     private static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value <= 0x20 || (0x7F...0x9F).contains(scalar.value)
@@ -91,7 +101,12 @@ public enum URLSyntax {
     // Unicode.Scalar cannot hold) and noncharacters. Deliberately absent: space " # % < > [ \ ] ^ ` { | }.
     static func isURLCodePoint(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII {
-            return isASCIIAlphanumeric(scalar) || "!$&'()*+,-./:;=?@_~".unicodeScalars.contains(scalar)
+            if isASCIIAlphanumeric(scalar) { return true }
+            switch scalar {
+            case "!", "$", "&", "'", "(", ")", "*", "+", ",", "-", ".", "/", ":", ";", "=", "?", "@", "_", "~":
+                return true
+            default: return false
+            }
         }
         let value = scalar.value
         let isNoncharacter = (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
@@ -185,7 +200,7 @@ public enum URLSyntax {
     ) -> (authority: ArraySlice<Unicode.Scalar>, tail: ArraySlice<Unicode.Scalar>)? {
         guard rest.starts(with: ["/", "/"]) else { return nil }
         let start = rest.startIndex + 2
-        let end = rest[start...].firstIndex(where: { "/?#".unicodeScalars.contains($0) }) ?? rest.endIndex
+        let end = rest[start...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
         return (rest[start..<end], rest[end...])
     }
 

@@ -15,7 +15,8 @@ public enum JSONValue: Sendable, Hashable {
     /// The value as compact JSON bytes.
     public var bytes: [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(256)
+        // Most answers (a submission's payload, its errors) fit: one allocation, no regrowth.
+        output.reserveCapacity(1024)
         write(to: &output)
         return output
     }
@@ -53,30 +54,47 @@ public enum JSONValue: Sendable, Hashable {
     /// `&` too, so the text can sit inside an HTML `<script>` without ending it.
     static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        // Most payload text needs no escaping: copy it whole.
-        if !text.utf8.contains(where: {
-            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26
-        }) {
-            output.append(contentsOf: text.utf8)
-            output.append(UInt8(ascii: "\""))
-            return
-        }
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
-                output.append(contentsOf: [
-                    0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
-                ])
-            default: output.append(byte)
-            }
+        // Native strings (small ones included) are contiguous UTF-8: scan them in place.
+        if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &output) }) == nil {
+            Array(text.utf8).withUnsafeBufferPointer { writeEscaped($0, to: &output) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Bytes 0x00–0x3F that need an escape: controls, `"`, `&`, `<` and `>` (the backslash, 0x5C, is tested apart).
+    private static let escapedBelow0x40: UInt64 =
+        0xFFFF_FFFF | 1 << 0x22 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+
+    /// Whether `byte` must be escaped in a JSON string written here.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x40 ? escapedBelow0x40 & (1 << UInt64(byte)) != 0 : byte == UInt8(ascii: "\\")
+    }
+
+    /// Copies runs that need no escaping whole (most payload text is one such run) and escapes the rest.
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var runStart = 0
+        for index in bytes.indices where needsEscape(bytes[index]) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            writeEscape(bytes[index], to: &output)
+            runStart = index + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// The escape of one byte that `needsEscape`.
+    private static func writeEscape(_ byte: UInt8, to output: inout [UInt8]) {
+        let hex: StaticString = "0123456789abcdef"
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+        case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        default:
+            output.append(contentsOf: [
+                0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 15)],
+            ])
+        }
     }
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.bytes == rhs.bytes }

@@ -5,7 +5,9 @@ import Foundation
 /// the errors, and — when valid — the payload in XLForm's two shapes.
 public struct Verdict: Sendable {
     /// The form judged.
-    public let form: CompiledForm
+    public var form: CompiledForm { plan.form }
+    /// The engine's per-form constants (the option objects of the payload among them).
+    let plan: FormPlan
     /// The locale of the messages.
     public let locale: String
     /// Every refused value, in page order; empty when the submission is valid.
@@ -46,11 +48,11 @@ public struct Verdict: Sendable {
     public var isValid: Bool { errors.isEmpty }
 
     init(
-        form: CompiledForm, locale: String, errors: [FieldError], resolution: Resolution, items: [Int: [FormValue]],
+        plan: FormPlan, locale: String, errors: [FieldError], resolution: Resolution, items: [Int: [FormValue]],
         fields: SubmittedFields?, enteredItems: [Int: [String]], zone: TimeZone?
     ) {
         self.zone = zone
-        self.form = form
+        self.plan = plan
         self.locale = locale
         self.errors = errors
         rowHidden = resolution.rowHidden

@@ -23,6 +23,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self = date
     }
 
+    /// Parses `YYYY-MM-DD`. The `String` overload: a generic initialiser called from another module runs
+    /// unspecialised, instantiating generic metadata on every call.
+    public init?(iso text: String) {
+        guard let date = ISOText.scan(text, ISOText.date) else { return nil }
+        self = date
+    }
+
     /// `YYYY-MM-DD`.
     public var description: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
 
@@ -62,6 +69,12 @@ public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible
         self = time
     }
 
+    /// Parses `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff`: the `String` overload, specialised (see `LocalDate`).
+    public init?(iso text: String) {
+        guard let time = ISOText.scan(text, ISOText.time) else { return nil }
+        self = time
+    }
+
     /// `HH:MM`, or `HH:MM:SS` when there are seconds.
     public var description: String {
         "\(pad(hour, 2)):\(pad(minute, 2))" + (second == 0 ? "" : ":\(pad(second, 2))")
@@ -89,6 +102,12 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// Parses `YYYY-MM-DDTHH:MM[:SS]` (a space may stand for the `T`, as HTML allows).
     public init?(iso text: some StringProtocol) {
+        guard let dateTime = ISOText.scan(text, ISOText.dateTime) else { return nil }
+        self = dateTime
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM[:SS]`: the `String` overload, specialised (see `LocalDate`).
+    public init?(iso text: String) {
         guard let dateTime = ISOText.scan(text, ISOText.dateTime) else { return nil }
         self = dateTime
     }

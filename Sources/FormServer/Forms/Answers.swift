@@ -31,10 +31,16 @@ enum Answers {
 
     /// A JSON answer.
     static func json(_ status: HTTPStatus, _ value: JSONValue) -> Response {
-        Response(
-            status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-            body: ResponseBody(bytes: value.bytes))
+        json(status, value.bytes)
     }
+
+    /// A JSON answer already written as bytes.
+    static func json(_ status: HTTPStatus, _ bytes: [UInt8]) -> Response {
+        Response(status: status, headers: jsonHeaders, body: ResponseBody(bytes: bytes))
+    }
+
+    /// Built once, like `pageHeaders`.
+    private static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json", "Cache-Control": "no-store"]
 
     /// A refusal: `{"errors": [{"tag": "", "code", "message"}]}` for API clients, or the plain-text
     /// error otherwise.

@@ -98,7 +98,7 @@ struct FormRoutes: Sendable {
         if let handler = site.handler {
             return handler(ValidSubmission(verdict: verdict, request: request, wantsJSON: wantsJSON))
         }
-        if wantsJSON { return Answers.json(.ok, verdict.payloadJSON) }
+        if wantsJSON { return Answers.json(.ok, verdict.payloadJSONBytes) }
         return .redirect(to: site.form.form.successRedirect ?? "/forms/\(site.id)/thanks")
     }
 

@@ -1,0 +1,73 @@
+import FormModel
+
+/// Writes ISO-8601 dates and times straight into a string's UTF-8, the same text `description` and
+/// `isoDescription` give: conditions and payloads format every date of every submission, and the
+/// padded, interpolated pieces cost several intermediate strings each.
+struct ISOWriter {
+    /// Room for the longest text written: `YYYY-MM-DDTHH:MM:SS+HH:MM` is 25 bytes.
+    private static let capacity = 32
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+
+    private init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    /// The text `body` writes, built in a buffer on the stack.
+    static func string(_ body: (inout ISOWriter) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var writer = ISOWriter(buffer: buffer)
+            body(&writer)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<writer.count]), as: UTF8.self)
+        }
+    }
+
+    /// One ASCII character.
+    mutating func append(_ character: Unicode.Scalar) {
+        precondition(count < buffer.count, "ISOWriter overflow")
+        buffer[count] = UInt8(truncatingIfNeeded: character.value)
+        count += 1
+    }
+
+    /// `number` (never negative here) in decimal, zero-padded to `width` digits.
+    mutating func append(_ number: Int, width: Int) {
+        precondition(number >= 0, "ISO fields are never negative")
+        var digits = 1
+        var divisor = 1
+        while number / divisor >= 10 {
+            digits += 1
+            divisor *= 10
+        }
+        for _ in digits..<Swift.max(digits, width) { append("0") }
+        var rest = number
+        while divisor > 0 {
+            append(Unicode.Scalar(UInt8(0x30 + rest / divisor)))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// `YYYY-MM-DD`, as `LocalDate.description`.
+    mutating func append(_ date: LocalDate) {
+        append(date.year, width: 4)
+        append("-")
+        append(date.month, width: 2)
+        append("-")
+        append(date.day, width: 2)
+    }
+
+    /// `HH:MM:SS`, or (as `LocalTime.description`) `HH:MM` when the seconds are zero and not `secondsAlways`.
+    mutating func append(_ time: LocalTime, secondsAlways: Bool) {
+        append(time.hour, width: 2)
+        append(":")
+        append(time.minute, width: 2)
+        guard secondsAlways || time.second != 0 else { return }
+        append(":")
+        append(time.second, width: 2)
+    }
+
+    /// The date, `T`, then the time.
+    mutating func append(_ dateTime: LocalDateTime, secondsAlways: Bool) {
+        append(dateTime.date)
+        append("T")
+        append(dateTime.time, secondsAlways: secondsAlways)
+    }
+}

@@ -1,0 +1,126 @@
+import FormModel
+
+extension Verdict {
+    /// The bytes of `payloadJSON`, written in one walk of the form without building the JSON tree:
+    /// the answer to every valid API submission, so it is on the hot path.
+    public var payloadJSONBytes: [UInt8] {
+        // Both payloads share keys and most values: each value is converted once and its bytes copied.
+        var plain: [UInt8] = []
+        var detailed: [UInt8] = []
+        plain.reserveCapacity(512)
+        detailed.reserveCapacity(512)
+        writePayloads(plain: &plain, detailed: &detailed)
+        var output: [UInt8] = []
+        output.reserveCapacity(plain.count + detailed.count + 36)
+        output.append(contentsOf: #"{"httpParameters":{"#.utf8)
+        output.append(contentsOf: plain)
+        output.append(contentsOf: #"},"formValues":{"#.utf8)
+        output.append(contentsOf: detailed)
+        output.append(contentsOf: "}}".utf8)
+        return output
+    }
+
+    /// The members of `httpParameters` and of `formValues`, in `payloads()`'s order, without braces.
+    private func writePayloads(plain: inout [UInt8], detailed: inout [UInt8]) {
+        var first = true
+        func key(_ tag: String) {
+            if !first {
+                plain.append(UInt8(ascii: ","))
+                detailed.append(UInt8(ascii: ","))
+            }
+            first = false
+            let start = plain.count
+            JSONValue.writeString(tag, to: &plain)
+            plain.append(UInt8(ascii: ":"))
+            detailed.append(contentsOf: plain[start...])
+        }
+        for section in form.sections where !sectionHidden[section.index] {
+            if let tag = section.section.multivaluedTag, let item = section.item {
+                key(tag)
+                plain.append(UInt8(ascii: "["))
+                detailed.append(UInt8(ascii: "["))
+                let choices = item.row.options
+                for (position, value) in (items[section.index] ?? []).enumerated() {
+                    if position > 0 {
+                        plain.append(UInt8(ascii: ","))
+                        detailed.append(UInt8(ascii: ","))
+                    }
+                    write(value, choices: choices, plan: nil, plain: &plain, detailed: &detailed)
+                }
+                plain.append(UInt8(ascii: "]"))
+                detailed.append(UInt8(ascii: "]"))
+                continue
+            }
+            for index in section.rows where !rowHidden[index] {
+                // The plan's posted name is the tag of a row that takes input (never in a multivalued
+                // section, which is written above): the `Row` itself is not copied out of its class.
+                guard let tag = plan.rows[index].field else { continue }
+                let compiled = form.rows[index]
+                key(tag)
+                if let value = values[index] {
+                    write(
+                        value, choices: compiled.row.options, plan: plan.rows[index], plain: &plain,
+                        detailed: &detailed)
+                } else {
+                    plain.append(contentsOf: "null".utf8)
+                    detailed.append(contentsOf: "null".utf8)
+                }
+            }
+        }
+    }
+
+    /// One value as `httpParameters` and as `formValues` show it (the bytes of `json(_:row:options:)`).
+    /// `choices` are the row's options; `plan` its constant facts, when it is a row of the form.
+    private func write(
+        _ value: FormValue, choices: [Option], plan: RowPlan?, plain: inout [UInt8], detailed: inout [UInt8]
+    ) {
+        /// A value both payloads show alike: written once, its bytes copied.
+        func shared(_ writeValue: (inout [UInt8]) -> Void) {
+            let start = plain.count
+            writeValue(&plain)
+            detailed.append(contentsOf: plain[start...])
+        }
+        switch value {
+        case .option(let key):
+            JSONValue.writeString(key, to: &plain)
+            writeOption(key, choices: choices, plan: plan, to: &detailed)
+        case .options(let keys):
+            plain.append(UInt8(ascii: "["))
+            detailed.append(UInt8(ascii: "["))
+            for (position, key) in keys.enumerated() {
+                if position > 0 {
+                    plain.append(UInt8(ascii: ","))
+                    detailed.append(UInt8(ascii: ","))
+                }
+                JSONValue.writeString(key, to: &plain)
+                writeOption(key, choices: choices, plan: plan, to: &detailed)
+            }
+            plain.append(UInt8(ascii: "]"))
+            detailed.append(UInt8(ascii: "]"))
+        case .file(let file):
+            JSONValue.writeString(file.filename, to: &plain)
+            JSONValue.object([
+                ("filename", .string(file.filename)), ("contentType", .string(file.contentType)),
+                ("size", .integer(file.size)),
+            ]).write(to: &detailed)
+        case .text(let text): shared { JSONValue.writeString(text, to: &$0) }
+        case .integer(let number), .duration(let number): shared { $0.append(contentsOf: String(number).utf8) }
+        case .decimal(let number): shared { $0.append(contentsOf: "\(number)".utf8) }
+        case .bool(let flag): shared { $0.append(contentsOf: (flag ? "true" : "false").utf8) }
+        case .date(let date): shared { JSONValue.writeString(ISOWriter.string { $0.append(date) }, to: &$0) }
+        case .time(let time): shared { JSONValue.writeString(time.isoDescription, to: &$0) }
+        case .dateTime(let dateTime): shared { JSONValue.writeString(dateTime.iso8601(in: zone), to: &$0) }
+        }
+    }
+
+    /// An option's `{"value", "title"}`: the bytes written at start when the key is the option's own
+    /// spelling, byte for byte (as `option(_:row:objects:)` decides), else built now.
+    private func writeOption(_ key: String, choices: [Option], plan: RowPlan?, to output: inout [UInt8]) {
+        if let plan, let position = choices.firstIndex(where: { $0.value == key }),
+            choices[position].value.utf8.elementsEqual(key.utf8)
+        {
+            return output.append(contentsOf: plan.optionBytes[position])
+        }
+        option(key, choices: choices, objects: plan?.optionObjects).write(to: &output)
+    }
+}

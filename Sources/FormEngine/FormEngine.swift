@@ -14,7 +14,8 @@ import FormPredicate
 /// ```
 ///
 /// The engine is immutable and `Sendable`: build it once per form and share it across requests.
-public struct FormEngine: Sendable {
+/// A class, so that sharing it costs one retain rather than one per stored table.
+public final class FormEngine: Sendable {
     /// The form judged.
     public let form: CompiledForm
     /// Validators registered in Swift, by the name descriptors call them.

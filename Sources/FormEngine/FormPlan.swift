@@ -75,8 +75,9 @@ final class FormPlan: Sendable {
     }
 }
 
-/// One row's constant facts, as the request path asks them.
-struct RowPlan: Sendable {
+/// One row's constant facts, as the request path asks them. A class: the request path reads a row's
+/// plan for one retain, where copying the struct cost one per stored string and array.
+final class RowPlan: Sendable {
     /// The name its value is posted under: tagged rows that take input outside multivalued sections.
     let field: String?
     /// What the row holds.

@@ -317,8 +317,15 @@ measure() {
         # shellcheck disable=SC2086
         lat[$role]=$(aggregate lat ${lat_list[$role]})
     done
-    local rps_ratio lat_ratio
+    local rps_ratio lat_ratio paired
     rps_ratio=$(awk -v a="${rps[formwright]}" -v b="${rps[ceiling]}" 'BEGIN { printf "%.1f%%", 100 * a / b }')
+    # The median of each round's own ratio: a round's two runs are adjacent in time, so a slow spell
+    # of the machine weighs on both, where the ratio of medians can pair a fast spell with a slow one.
+    # shellcheck disable=SC2086 # word splitting of the value lists is wanted
+    paired=$(paste -d' ' <(printf '%s\n' ${rps_list[formwright]}) <(printf '%s\n' ${rps_list[ceiling]}) |
+        awk '{ print 100 * $1 / $2 }' | sort -g | awk '
+            { v[NR] = $1 }
+            END { printf "%.1f%%", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
     lat_ratio=$(awk -v a="${lat[formwright]}" -v b="${lat[ceiling]}" 'BEGIN { printf "%.2fx", a / b }')
 
     local stat_note="best of $ROUNDS rounds (highest req/s, lowest p99)"
@@ -336,11 +343,12 @@ measure() {
             "${status[$role]}" "${sizes[$role]}" "${keepalive[$role]}" "$rounds_rps" "${rounds_lat% }"
     done
     printf '   %-11s %11s %9s\n' 'fw/ceiling' "$rps_ratio" "$lat_ratio"
+    printf '   %-11s %11s  (median of the %d per-round ratios)\n' 'paired' "$paired" "$ROUNDS"
     for role in ceiling formwright; do
         ((bad[$role] == 0)) ||
             echo "   WARNING: $role had ${bad[$role]} non-2xx/3xx answers or socket errors under load; its figures are suspect"
     done
-    echo "$scenario: formwright $rps_ratio of ceiling req/s, p99 $lat_ratio"
+    echo "$scenario: formwright $rps_ratio of ceiling req/s (paired rounds: $paired), p99 $lat_ratio"
 }
 
 # ---------------------------------------------------------------- build

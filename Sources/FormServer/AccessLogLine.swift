@@ -2,36 +2,40 @@ import HTTPServer
 
 /// One access-log line: `GET /forms/event 200 6144B 0.42ms 127.0.0.1:51022`.
 ///
-/// Written byte by byte into one buffer: a line per request is on every request's path, and string
-/// interpolation of its seven parts cost more than serving a small static file.
+/// Written byte by byte straight into the string's storage: a line per request is on every request's
+/// path, and interpolating its seven parts cost more than serving a small static file.
 struct AccessLogLine: CustomStringConvertible {
     let record: AccessRecord
 
     init(_ record: AccessRecord) { self.record = record }
 
     var description: String {
-        var line: [UInt8] = []
-        // Enough for a typical line, so it is built in one allocation.
-        line.reserveCapacity(128 + min(record.target.utf8.count, Self.targetCap))
-        line.append(contentsOf: record.method.utf8)
-        line.append(UInt8(ascii: " "))
-        Self.appendPrintable(record.target, to: &line)
-        line.append(UInt8(ascii: " "))
-        if let status = record.status { Self.appendDecimal(status, to: &line) } else { line.append(UInt8(ascii: "-")) }
-        line.append(UInt8(ascii: " "))
-        Self.appendDecimal(record.bytes, to: &line)
-        line.append(contentsOf: "B ".utf8)
-        Self.appendMilliseconds(record.duration, to: &line)
-        if let peer = record.remoteAddress {
+        // An upper bound: every kept target byte may become `\xNN`; numbers and the peer are short.
+        let capacity =
+            record.method.utf8.count + 4 * min(record.target.utf8.count, Self.targetCap) + 3
+            + (record.abortReason?.utf8.count ?? 0) + 128
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var line = LineWriter(buffer: buffer)
+            line.append(record.method)
             line.append(UInt8(ascii: " "))
-            peer.appendDescription(to: &line)
+            Self.appendPrintable(record.target, to: &line)
+            line.append(UInt8(ascii: " "))
+            if let status = record.status { line.appendDecimal(status) } else { line.append(UInt8(ascii: "-")) }
+            line.append(UInt8(ascii: " "))
+            line.appendDecimal(record.bytes)
+            line.append("B ")
+            Self.appendMilliseconds(record.duration, to: &line)
+            if let peer = record.remoteAddress {
+                line.append(UInt8(ascii: " "))
+                peer.forEachDescriptionByte { line.append($0) }
+            }
+            if let reason = record.abortReason {
+                line.append(" (")
+                line.append(reason)
+                line.append(UInt8(ascii: ")"))
+            }
+            return line.count
         }
-        if let reason = record.abortReason {
-            line.append(contentsOf: " (".utf8)
-            line.append(contentsOf: reason.utf8)
-            line.append(UInt8(ascii: ")"))
-        }
-        return String(decoding: line, as: UTF8.self)
     }
 
     /// Targets longer than this many bytes are cut (with `…`): a log line stays a line.
@@ -39,64 +43,87 @@ struct AccessLogLine: CustomStringConvertible {
 
     /// `0.42ms`.
     static func milliseconds(_ duration: Duration) -> String {
-        var text: [UInt8] = []
-        appendMilliseconds(duration, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            var line = LineWriter(buffer: buffer)
+            appendMilliseconds(duration, to: &line)
+            return line.count
+        }
     }
 
     /// The target with control characters escaped, so a request cannot forge log lines.
     static func printable(_ target: String) -> String {
-        var text: [UInt8] = []
-        appendPrintable(target, to: &text)
-        return String(decoding: text, as: UTF8.self)
+        String(unsafeUninitializedCapacity: 4 * min(target.utf8.count, targetCap) + 3) { buffer in
+            var line = LineWriter(buffer: buffer)
+            appendPrintable(target, to: &line)
+            return line.count
+        }
     }
 
-    private static func appendMilliseconds(_ duration: Duration, to line: inout [UInt8]) {
+    private static func appendMilliseconds(_ duration: Duration, to line: inout LineWriter) {
         let (seconds, attoseconds) = duration.components
         let hundredths = Int(seconds) * 100_000 + Int(attoseconds / 10_000_000_000_000)
-        appendDecimal(hundredths / 100, to: &line)
+        line.appendDecimal(hundredths / 100)
         line.append(UInt8(ascii: "."))
         let fraction = hundredths % 100
         line.append(UInt8(ascii: "0") + UInt8(fraction / 10))
         line.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-        line.append(contentsOf: "ms".utf8)
+        line.append("ms")
     }
 
     /// Control bytes (C0 and DEL) become `\xNN`; the cut never splits a UTF-8 sequence.
-    private static func appendPrintable(_ target: String, to line: inout [UInt8]) {
+    private static func appendPrintable(_ target: String, to line: inout LineWriter) {
         var target = target
-        // The usual target is short and plain: one copy, no byte-by-byte escaping.
-        let plain = target.withUTF8 { bytes in
-            guard bytes.count <= targetCap, !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return false }
-            line.append(contentsOf: bytes)
-            return true
-        }
-        if plain { return }
-        let hex = Array("0123456789abcdef".utf8)
-        var written = 0
-        for byte in target.utf8 {
-            if written >= targetCap, byte & 0xC0 != 0x80 {
-                line.append(contentsOf: "…".utf8)
-                return
+        target.withUTF8 { bytes in
+            // The usual target is short and plain: one copy, no byte-by-byte escaping.
+            if bytes.count <= targetCap, !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+                return line.append(bytes)
             }
-            written += 1
-            if byte < 0x20 || byte == 0x7F {
-                line.append(contentsOf: [
-                    UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 15)],
-                ])
-            } else {
-                line.append(byte)
+            let hex: StaticString = "0123456789abcdef"
+            for (written, byte) in bytes.enumerated() {
+                if written >= targetCap, byte & 0xC0 != 0x80 { return line.append("…") }
+                if byte < 0x20 || byte == 0x7F {
+                    line.append(UInt8(ascii: "\\"))
+                    line.append(UInt8(ascii: "x"))
+                    line.append(hex.utf8Start[Int(byte >> 4)])
+                    line.append(hex.utf8Start[Int(byte & 15)])
+                } else {
+                    line.append(byte)
+                }
             }
         }
     }
+}
 
-    static func appendDecimal(_ value: Int, to line: inout [UInt8]) {
-        guard value >= 0 else {
-            line.append(UInt8(ascii: "-"))
-            appendDecimal(0 - value, to: &line)
-            return
-        }
-        if value >= 10 { appendDecimal(value / 10, to: &line) }
-        line.append(UInt8(ascii: "0") + UInt8(value % 10))
+/// Appends bytes to a buffer its caller sized for the whole line.
+private struct LineWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    mutating func append(_ byte: UInt8) {
+        buffer[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        (buffer.baseAddress! + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    mutating func appendDecimal(_ value: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude)
+    }
+
+    private mutating func appendDigits(_ value: UInt) {
+        if value >= 10 { appendDigits(value / 10) }
+        append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

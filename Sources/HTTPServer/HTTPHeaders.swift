@@ -31,6 +31,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
+    /// Makes room for `count` fields, so that adding them does not regrow the list.
+    mutating func reserveCapacity(_ count: Int) { fields.reserveCapacity(count) }
+
     /// How many fields are named `name`.
     public func occurrences(of name: String) -> Int {
         fields.reduce(0) { $0 + (Self.namesMatch($1.name, name) ? 1 : 0) }

@@ -87,32 +87,35 @@ struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
 
 /// The values a route's `{name}` segments captured, looked up by name.
 ///
-/// A route has a parameter or two, so they are a short list searched in order: no hashing or table
-/// is built for every request.
+/// A route has a parameter or two, so they are a short list searched in order: no table is hashed,
+/// and the first pair is stored inline, so most requests allocate nothing for it.
 public struct RouteParameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    private var pairs: [(name: String, value: String)] = []
+    private var first: (name: String, value: String)?
+    private var more: [(name: String, value: String)] = []
 
     /// No parameters.
     public init() {}
 
     /// Parameters from a literal, in the literal's order: `["id": "event"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
-        pairs = elements.map { (name: $0.0, value: $0.1) }
+        for (name, value) in elements { append(name, value) }
     }
 
     /// Whether the route captured nothing.
-    public var isEmpty: Bool { pairs.isEmpty }
+    public var isEmpty: Bool { first == nil }
 
     /// The value captured as `name`, if the route has such a segment.
     public subscript(name: String) -> String? {
-        pairs.first { $0.name == name }?.value
+        if let first, first.name == name { return first.value }
+        return more.first { $0.name == name }?.value
     }
 
     mutating func append(_ name: String, _ value: String) {
-        pairs.append((name: name, value: value))
+        if first == nil { first = (name, value) } else { more.append((name: name, value: value)) }
     }
 
     public static func == (lhs: RouteParameters, rhs: RouteParameters) -> Bool {
-        lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
+        lhs.first?.name == rhs.first?.name && lhs.first?.value == rhs.first?.value
+            && lhs.more.elementsEqual(rhs.more) { $0.name == $1.name && $0.value == $1.value }
     }
 }

@@ -58,29 +58,35 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Appends `description`'s UTF-8 bytes: the access log writes a peer per request, and IPv4 is
-    /// formatted by hand because `inet_ntop` and a `String` per line cost more than the line.
+    /// Appends `description`'s UTF-8 bytes.
     public func appendDescription(to text: inout [UInt8]) {
+        forEachDescriptionByte { text.append($0) }
+    }
+
+    /// Calls `body` with each UTF-8 byte of `description`: the access log writes a peer per request,
+    /// and IPv4 is formatted by hand because `inet_ntop` and a `String` per line cost more than the line.
+    public func forEachDescriptionByte(_ body: (UInt8) -> Void) {
         switch address {
         case .v4(let raw):
             // s_addr is in network order: the first octet is the lowest byte in memory.
             withUnsafeBytes(of: raw) { octets in
-                for (index, octet) in octets.enumerated() {
-                    if index > 0 { text.append(UInt8(ascii: ".")) }
-                    Self.appendDecimal(Int(octet), to: &text)
+                for index in 0..<4 {
+                    if index > 0 { body(UInt8(ascii: ".")) }
+                    Self.decimal(Int(octets[index]), body)
                 }
             }
-            text.append(UInt8(ascii: ":"))
+            body(UInt8(ascii: ":"))
         case .v6:
-            text.append(UInt8(ascii: "["))
-            text.append(contentsOf: ip.utf8)
-            text.append(contentsOf: "]:".utf8)
+            body(UInt8(ascii: "["))
+            for byte in ip.utf8 { body(byte) }
+            body(UInt8(ascii: "]"))
+            body(UInt8(ascii: ":"))
         }
-        Self.appendDecimal(port, to: &text)
+        Self.decimal(port, body)
     }
 
-    private static func appendDecimal(_ value: Int, to text: inout [UInt8]) {
-        if value >= 10 { appendDecimal(value / 10, to: &text) }
-        text.append(UInt8(ascii: "0") + UInt8(value % 10))
+    private static func decimal(_ value: Int, _ body: (UInt8) -> Void) {
+        if value >= 10 { decimal(value / 10, body) }
+        body(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

@@ -56,6 +56,7 @@ public final class Server: Sendable {
         let problems = configuration.problems()
         guard problems.isEmpty else { throw .invalidConfiguration(problems) }
         var address = try ListenAddress.resolve(host: configuration.host, port: configuration.port)
+        LibraryPanic.install()
 
         let me = Unmanaged.passRetained(self)
         let ipv6 = address.isIPv6

@@ -79,3 +79,14 @@ import Testing
         #expect(body.count == 12)
     }
 }
+
+@Suite struct LibraryPanicTests {
+    /// Only the quiesce race's message is survived; libmicrohttpd spells it with and without a period.
+    @Test func onlyTheQuiesceRaceIsSurvivable() {
+        #expect(LibraryPanic.isSurvivable("Failed to remove listen FD from epoll set\n"))
+        #expect(LibraryPanic.isSurvivable("Failed to remove listen FD from epoll set.\n"))
+        #expect(!LibraryPanic.isSurvivable("Failed to signal quiesce via inter-thread communication channel"))
+        #expect(!LibraryPanic.isSurvivable("Close socket failed.\n"))
+        #expect(!LibraryPanic.isSurvivable(""))
+    }
+}

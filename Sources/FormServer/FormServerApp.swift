@@ -18,8 +18,6 @@ public final class FormServerApp: Sendable {
     /// The compiled forms served.
     public let catalog: FormCatalog
     private let logger: Logger
-    /// Written off the request threads; drained at shutdown.
-    private let accessLog: AccessLog?
 
     /// Loads what the routes serve and builds them; fails with a message naming the folder at fault.
     public init(
@@ -48,11 +46,11 @@ public final class FormServerApp: Sendable {
         }
         var serverConfiguration = configuration.server
         if configuration.accessLog {
-            let accessLog = AccessLog(logger: Logger(label: "formwright.access"))
-            serverConfiguration.accessLog = { accessLog.record($0) }
-            self.accessLog = accessLog
-        } else {
-            accessLog = nil
+            let accessLogger = Logger(label: "formwright.access")
+            // The line becomes the message as is: interpolating it would copy it into a second string.
+            serverConfiguration.accessLog = {
+                accessLogger.info(Logger.Message(stringLiteral: AccessLogLine($0).description))
+            }
         }
         server = Server(
             configuration: serverConfiguration, router: try Self.routes(files: files, forms: forms), logger: logger)
@@ -63,12 +61,7 @@ public final class FormServerApp: Sendable {
 
     /// Drains requests in flight, then stops; returns whether all of them finished in time.
     @discardableResult
-    public func shutdown(gracePeriod: Duration = .seconds(8)) -> Bool {
-        let drained = server.shutdown(gracePeriod: gracePeriod)
-        // Every request has completed now: the last access lines are written before the caller flushes.
-        accessLog?.drain()
-        return drained
-    }
+    public func shutdown(gracePeriod: Duration = .seconds(8)) -> Bool { server.shutdown(gracePeriod: gracePeriod) }
 
     static func routes(files: StaticFiles, forms: FormRoutes) throws -> Router {
         var routes = RouterBuilder()

@@ -786,7 +786,11 @@
         const required = verdict.rowRequired[i];
         if (required === null) return;
         for (const c of row.requirable) c.required = required;
-        if (row.marker) row.marker.hidden = !required;
+        if (row.marker) {
+          // A shown marker is hidden from screen readers (they hear `required`); a hidden one needs no aria-hidden.
+          row.marker.hidden = !required;
+          if (required) row.marker.setAttribute("aria-hidden", "true"); else row.marker.removeAttribute("aria-hidden");
+        }
       });
       sections.forEach((section, s) => {
         if (section.fieldset) section.fieldset.hidden = verdict.sectionHidden[s];

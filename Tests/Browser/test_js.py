@@ -150,6 +150,10 @@ def test_pets_names_and_contact_section_follow_their_switches(js_browser, server
     press(chromium, chromium.find_element(By.ID, "fw-has_pets"), Keys.SPACE)
     wait_until(lambda: displayed(chromium, "fw-pet_names-row"), message="the names row")
     wait_until(lambda: chromium.execute_script("return arguments[0].required", names), message="names required")
+    # The required marker is shown, and kept from screen readers (they hear `required` instead).
+    marker = chromium.find_element(By.CSS_SELECTOR, "#fw-pet_names-row .fw-required")
+    assert marker.get_attribute("hidden") is None
+    assert marker.get_attribute("aria-hidden") == "true"
     press(chromium, chromium.find_element(By.ID, "fw-has_pets"), Keys.SPACE)
     wait_until(lambda: not displayed(chromium, "fw-pet_names-row"), message="the names row to go")
 

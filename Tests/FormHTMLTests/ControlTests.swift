@@ -146,6 +146,19 @@ import Testing
         #expect(markers.first?["aria-hidden"] == "true")
     }
 
+    /// A marker whose `required` predicate is false starts `hidden`, and then needs no `aria-hidden`.
+    @Test func conditionallyRequiredRowsMarkerStartsHiddenWithoutAriaHidden() throws {
+        var names = Row(.text, tag: "names", title: "Names")
+        names.required = .predicate("$has == YES")
+        let html = try Self.render([Row(.booleanSwitch, tag: "has", title: "Has"), names]) {
+            $0.addAsteriskToRequiredRowsTitle = true
+        }
+        let markers = html.elements.filter { $0["class"] == "fw-required" }
+        #expect(markers.count == 1)
+        #expect(markers.first?["hidden"] != nil)
+        #expect(markers.first?["aria-hidden"] == nil)
+    }
+
     @Test func helpIsLinkedByDescribedBy() throws {
         var row = Row(.text, tag: "code", title: "Code")
         row.help = "Six letters"

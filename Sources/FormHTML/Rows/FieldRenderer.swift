@@ -45,14 +45,15 @@ struct FieldRenderer: Sendable {
 
     /// The title, an item's position, and the required marker. The marker is hidden from screen
     /// readers, which hear the control's `required` state instead; it is present but `hidden` while a
-    /// `required` predicate is false so the browser script only toggles it.
+    /// `required` predicate is false so the browser script only toggles it. A `hidden` marker needs no
+    /// `aria-hidden` (HTML's `hidden` already takes it out of the accessibility tree).
     func writeTitle(_ field: FieldView, into writer: inout HTMLWriter) {
         writer.html(field.plan.label)
         if let suffix = field.labelSuffix { writer.text(suffix) }
         guard asterisks, field.plan.mayBeRequired else { return }
-        writer.markup("<span class=\"fw-required\" aria-hidden=\"true\"")
+        writer.markup("<span class=\"fw-required\"")
         writer.attribute("title", texts.requiredMarker)
-        writer.flag("hidden", !field.required)
+        if field.required { writer.markup(" aria-hidden=\"true\"") } else { writer.markup(" hidden") }
         writer.markup(">*</span>")
     }
 

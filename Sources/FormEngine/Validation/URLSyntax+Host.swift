@@ -32,7 +32,6 @@ extension URLSyntax {
         return nil
     }
 
-    /// Checks one non-empty label and adds its ASCII length.
     /// Whether `host` is an everyday ASCII domain (`example.com`, `mail.Example.org`) that passes every
     /// check below without mapping or splitting it: labels of 1 to 63 letters, digits and inner hyphens,
     /// no "--" in third and fourth place, at most 253 in all, and a last label that does not start with
@@ -56,6 +55,7 @@ extension URLSyntax {
         }
     }
 
+    /// Checks one non-empty label and adds its ASCII length.
     private static func labelProblem(_ label: ArraySlice<Unicode.Scalar>, asciiLength: inout Int) -> String? {
         // UseSTD3ASCIIRules: the only ASCII allowed is letters, digits and "-" (so no "_", "%" or "*").
         for scalar in label where !(isASCIIAlphanumeric(scalar) || scalar == "-" || isIDNLetter(scalar)) {

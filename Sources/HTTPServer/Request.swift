@@ -97,18 +97,12 @@ public struct Request: Sendable {
     /// The media type of the content, lowercased and without parameters: `application/json`.
     /// Read byte by byte: it is asked for on every post, and a media type is ASCII (RFC 9110 §8.3.1).
     public var contentType: String? {
-        guard let value = headers["Content-Type"] else { return nil }
-        let type = Self.trimmed(value.utf8.prefix { $0 != UInt8(ascii: ";") })
-        guard !type.isEmpty else { return nil }
-        return String(decoding: type.map(asciiLowercased), as: UTF8.self)
-    }
-
-    /// `bytes` without leading and trailing spaces and tabs (HTTP's OWS).
-    private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return bytes[bytes.endIndex...] }
-        let last = bytes.lastIndex { !isSpace($0) }!
-        return bytes[first...last]
+        guard var value = headers["Content-Type"] else { return nil }
+        return value.withUTF8 { bytes in
+            let type = Self.trimmed(bytes, 0..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count))
+            guard !type.isEmpty else { return nil }
+            return String(decoding: bytes[type].map(asciiLowercased), as: UTF8.self)
+        }
     }
 }
 

@@ -48,11 +48,7 @@ extension Verdict {
         case .options(let keys):
             return (.array(keys.map(JSONValue.string)), .array(keys.map { option($0, row: row, objects: options) }))
         case .file(let file):
-            let details = JSONValue.object([
-                ("filename", .string(file.filename)), ("contentType", .string(file.contentType)),
-                ("size", .integer(file.size)),
-            ])
-            return (.string(file.filename), details)
+            return (.string(file.filename), Self.fileObject(file))
         case .text(let text): shared = .string(text)
         case .integer(let number): shared = .integer(number)
         case .decimal(let number): shared = .number("\(number)")
@@ -80,6 +76,14 @@ extension Verdict {
         // the same, byte for byte (`==` also matches a canonically equivalent spelling).
         if let objects, option.value.utf8.elementsEqual(key.utf8) { return objects[position] }
         return Self.optionObject(value: key, title: option.title)
+    }
+
+    /// A file as `formValues` shows it.
+    static func fileObject(_ file: UploadedFile) -> JSONValue {
+        .object([
+            ("filename", .string(file.filename)), ("contentType", .string(file.contentType)),
+            ("size", .integer(file.size)),
+        ])
     }
 
     /// An option as `formValues` shows it.

@@ -99,10 +99,7 @@ extension Verdict {
             detailed.append(UInt8(ascii: "]"))
         case .file(let file):
             JSONValue.writeString(file.filename, to: &plain)
-            JSONValue.object([
-                ("filename", .string(file.filename)), ("contentType", .string(file.contentType)),
-                ("size", .integer(file.size)),
-            ]).write(to: &detailed)
+            Self.fileObject(file).write(to: &detailed)
         case .text(let text): shared { JSONValue.writeString(text, to: &$0) }
         case .integer(let number), .duration(let number): shared { $0.append(contentsOf: String(number).utf8) }
         case .decimal(let number): shared { $0.append(contentsOf: "\(number)".utf8) }

@@ -27,7 +27,7 @@ struct AccessLogLine: CustomStringConvertible {
             Self.appendMilliseconds(record.duration, to: &line)
             if let peer = record.remoteAddress {
                 line.append(UInt8(ascii: " "))
-                peer.forEachDescriptionByte { line.append($0) }
+                peer.withDescriptionBytes { line.append($0) }
             }
             if let reason = record.abortReason {
                 line.append(" (")

@@ -69,8 +69,7 @@ public final class FormServerApp: Sendable {
         routes.get("/") { _ in .redirect(to: "/forms") }
         let healthy = try PreparedResponse(Response(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok"))
         routes.get("/healthz") { _ in Response(healthy) }
-        routes.get("/static/{path...}") { request in files.respond(to: request, path: request.parameters["path"] ?? "")
-        }
+        routes.files("/static", files)
         return routes.freeze()
     }
 

@@ -8,8 +8,9 @@ import Logging
 /// LoggingSystem.bootstrap { LineLogHandler(label: $0, sink: sink) }
 /// ```
 public struct LineLogHandler: LogHandler {
-    private let label: String
-    private let sink: LogSink
+    /// Everything but the settings, behind one reference: swift-log copies the handler for each
+    /// message, and one retain is cheaper than one per field.
+    private let writer: Writer
     /// The lowest level written.
     public var logLevel: Logger.Level = .info
     /// Metadata added to every line of this logger.
@@ -17,8 +18,7 @@ public struct LineLogHandler: LogHandler {
 
     /// A handler for the logger named `label`.
     public init(label: String, sink: LogSink, level: Logger.Level = .info) {
-        self.label = label
-        self.sink = sink
+        self.writer = Writer(label: label, sink: sink)
         self.logLevel = level
     }
 
@@ -35,6 +35,30 @@ public struct LineLogHandler: LogHandler {
         if !merged.isEmpty {
             text += merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
         }
-        sink.write(level: event.level.rawValue, label: label, message: text, urgent: event.level >= .warning)
+        writer.sink.write(prefix: writer.prefix(event.level), message: text, urgent: event.level >= .warning)
+    }
+
+    private final class Writer: Sendable {
+        let sink: LogSink
+        /// ` level label: ` for each level, from trace to critical.
+        private let prefixes: [[UInt8]]
+
+        init(label: String, sink: LogSink) {
+            self.sink = sink
+            let levels: [Logger.Level] = [.trace, .debug, .info, .notice, .warning, .error, .critical]
+            prefixes = levels.map { LogSink.prefix(level: $0.rawValue, label: label) }
+        }
+
+        func prefix(_ level: Logger.Level) -> [UInt8] {
+            switch level {
+            case .trace: prefixes[0]
+            case .debug: prefixes[1]
+            case .info: prefixes[2]
+            case .notice: prefixes[3]
+            case .warning: prefixes[4]
+            case .error: prefixes[5]
+            case .critical: prefixes[6]
+            }
+        }
     }
 }

@@ -16,7 +16,7 @@ public final class LogSink: Sendable {
     private struct Pending: ~Copyable {
         var bytes: [UInt8] = []
         var second = 0
-        var stamp = ""
+        var stamp: [UInt8] = []
     }
 
     private let descriptor: Int32
@@ -36,34 +36,39 @@ public final class LogSink: Sendable {
 
     deinit { timer.source.cancel() }
 
-    /// Appends one line (a newline is added) stamped with the current UTC second.
+    /// Appends one line (a newline is added) stamped with the current UTC second:
+    /// `2026-11-22T03:04:05Z info formwright.access: GET / 200 3B 0.08ms 127.0.0.1:5512`.
     public func write(level: String, label: String, message: String, urgent: Bool) {
-        let batch: [UInt8]? = pending.withLock { state in
-            let now = time(nil)
-            if now != state.second {
-                state.second = now
-                state.stamp = Self.timestamp(now)
-            }
-            // Appended from contiguous UTF-8 (a copy each), not through the generic sequence path.
-            Self.append(state.stamp, to: &state.bytes)
-            state.bytes.append(UInt8(ascii: " "))
-            Self.append(level, to: &state.bytes)
-            state.bytes.append(UInt8(ascii: " "))
-            Self.append(label, to: &state.bytes)
-            state.bytes.append(UInt8(ascii: ":"))
-            state.bytes.append(UInt8(ascii: " "))
-            Self.append(message, to: &state.bytes)
-            state.bytes.append(UInt8(ascii: "\n"))
-            guard urgent || state.bytes.count >= Self.batchSize else { return nil }
-            defer { state.bytes.removeAll(keepingCapacity: true) }
-            return state.bytes
-        }
-        if let batch { writeAll(batch) }
+        write(prefix: Self.prefix(level: level, label: label), message: message, urgent: urgent)
     }
 
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+    /// What follows the time on every line of one logger at one level: ` info formwright.access: `.
+    static func prefix(level: String, label: String) -> [UInt8] {
+        Array(" \(level) \(label): ".utf8)
+    }
+
+    /// Appends one line whose level and label are already written out as `prefix`: a logger writes
+    /// many lines with the same few prefixes, so they are built once (see `LineLogHandler`).
+    func write(prefix: [UInt8], message: String, urgent: Bool) {
+        var message = message
+        let batch: [UInt8]? = message.withUTF8 { message in
+            pending.withLock { state in
+                let now = time(nil)
+                if now != state.second {
+                    state.second = now
+                    state.stamp = Self.timestamp(now)
+                }
+                // Appended from contiguous bytes (a copy each), not through the generic sequence path.
+                state.bytes.append(contentsOf: state.stamp)
+                state.bytes.append(contentsOf: prefix)
+                state.bytes.append(contentsOf: message)
+                state.bytes.append(UInt8(ascii: "\n"))
+                guard urgent || state.bytes.count >= Self.batchSize else { return nil }
+                defer { state.bytes.removeAll(keepingCapacity: true) }
+                return state.bytes
+            }
+        }
+        if let batch { writeAll(batch) }
     }
 
     /// Writes whatever is pending now.
@@ -88,13 +93,13 @@ public final class LogSink: Sendable {
     }
 
     /// `2026-11-22T03:04:05Z`.
-    private static func timestamp(_ seconds: Int) -> String {
+    private static func timestamp(_ seconds: Int) -> [UInt8] {
         var time = seconds
         var parts = tm()
         gmtime_r(&time, &parts)
         var text = [CChar](repeating: 0, count: 32)
         let count = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
-        return String(decoding: text.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.prefix(count).map { UInt8(bitPattern: $0) }
     }
 }
 

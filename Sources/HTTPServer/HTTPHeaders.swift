@@ -34,9 +34,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Makes room for `count` fields, so that adding them does not regrow the list.
     mutating func reserveCapacity(_ count: Int) { fields.reserveCapacity(count) }
 
-    /// How many fields are named `name`.
-    public func occurrences(of name: String) -> Int {
-        fields.reduce(0) { $0 + (Self.namesMatch($1.name, name) ? 1 : 0) }
+    /// The fields that frame a request's body, found in one pass: how many `Content-Length` fields
+    /// there are, the first one's value, and the first `Transfer-Encoding`.
+    var framing: (contentLengths: Int, contentLength: String?, transferEncoding: String?) {
+        var result: (contentLengths: Int, contentLength: String?, transferEncoding: String?) = (0, nil, nil)
+        for field in fields {
+            if Self.namesMatch(field.name, "Content-Length") {
+                result.contentLengths += 1
+                if result.contentLength == nil { result.contentLength = field.value }
+            } else if result.transferEncoding == nil, Self.namesMatch(field.name, "Transfer-Encoding") {
+                result.transferEncoding = field.value
+            }
+        }
+        return result
     }
 
     /// Appends a field, keeping any existing ones of the same name.
@@ -63,6 +73,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// ASCII case-insensitive comparison without allocating: header names are tokens (RFC 9110 §5.1).
     static func namesMatch(_ a: String, _ b: String) -> Bool {
+        // The length is known without reading the text, and most names differ in it.
+        guard a.utf8.count == b.utf8.count else { return false }
         var a = a
         var b = b
         return a.withUTF8 { x in

@@ -23,6 +23,28 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// `OPTIONS`.
     public static let options = HTTPMethod(rawValue: "OPTIONS")
 
+    /// The method of a request line as libmicrohttpd passes it; the common ones are recognised without
+    /// building a string, as every request names one.
+    init(cString: UnsafePointer<CChar>) {
+        // Compared a byte at a time, so nothing past a shorter token's terminating NUL is read.
+        func matches(_ token: StaticString) -> Bool {
+            for index in 0...token.utf8CodeUnitCount {
+                let expected = index < token.utf8CodeUnitCount ? token.utf8Start[index] : 0
+                guard UInt8(bitPattern: cString[index]) == expected else { return false }
+            }
+            return true
+        }
+        if matches("GET") {
+            self = .get
+        } else if matches("POST") {
+            self = .post
+        } else if matches("HEAD") {
+            self = .head
+        } else {
+            self.init(rawValue: String(cString: cString))
+        }
+    }
+
     /// The method token.
     public var description: String { rawValue }
 

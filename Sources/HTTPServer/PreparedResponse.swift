@@ -12,10 +12,13 @@ public final class PreparedResponse: @unchecked Sendable {
     // reference count with its own mutex, so queueing it from several workers is safe.
     let response: Response
     let handle: OpaquePointer
+    /// The body's size, kept apart so the access log reads it without touching the shared body.
+    let byteCount: Int
 
     /// Prepares `response`; fails only for a header that HTTP does not allow.
     public init(_ response: Response) throws {
         self.response = response
+        byteCount = response.body.count
         handle = try MHDResponse.make(response, closeConnection: false)
     }
 

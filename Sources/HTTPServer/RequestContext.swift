@@ -28,6 +28,8 @@ final class RequestContext {
     var method = HTTPMethod.get
     var headers = HTTPHeaders()
     var target = RequestTarget(segments: [], query: QueryParameters())
+    /// The static file the raw target named, when the router found it without parsing the target.
+    var file: StaticFiles.Entry?
     var remoteAddress: SocketAddress?
     var upload: UploadState?
     var body: [UInt8] = []

@@ -5,20 +5,44 @@
 /// ```
 public struct Response: Sendable {
     /// The status code.
-    public var status: HTTPStatus
+    public var status: HTTPStatus {
+        get { builtStatus }
+        set {
+            detach()
+            builtStatus = newValue
+        }
+    }
     /// The header fields; `Content-Length` and `Date` are added by the server.
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders {
+        get { prepared?.response.headers ?? builtHeaders }
+        set {
+            detach()
+            builtHeaders = newValue
+        }
+    }
     /// The content.
-    public var body: ResponseBody
+    public var body: ResponseBody {
+        get { prepared?.response.body ?? builtBody ?? .empty }
+        set {
+            detach()
+            builtBody = newValue
+        }
+    }
+
+    // A prepared response is sent as it was prepared: it holds only the reference, so sending a static
+    // file touches no shared header list or body, and changing any part first turns it into a built one.
+    private var builtStatus: HTTPStatus
+    private var builtHeaders: HTTPHeaders
+    private var builtBody: ResponseBody?
     /// A response built once whose libmicrohttpd form is reused for every request that sends it.
-    let prepared: PreparedResponse?
+    private(set) var prepared: PreparedResponse?
 
     /// A response with the given parts.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: ResponseBody = .empty) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-        self.prepared = nil
+        builtStatus = status
+        builtHeaders = headers
+        builtBody = body
+        prepared = nil
     }
 
     /// A response with a `Content-Type` and a UTF-8 text body.
@@ -28,10 +52,23 @@ public struct Response: Sendable {
 
     /// Sends a response prepared once, without copying or rebuilding it.
     public init(_ prepared: PreparedResponse) {
-        self.status = prepared.response.status
-        self.headers = prepared.response.headers
-        self.body = prepared.response.body
+        builtStatus = prepared.response.status
+        builtHeaders = HTTPHeaders()
+        builtBody = nil
         self.prepared = prepared
+    }
+
+    /// The status code and body size sent, read without copying a prepared response's parts.
+    var sentStatusAndCount: (status: Int, count: Int) {
+        (builtStatus.code, prepared?.byteCount ?? builtBody?.count ?? 0)
+    }
+
+    /// Copies a prepared response's parts into this one before one of them changes.
+    private mutating func detach() {
+        guard let prepared else { return }
+        builtHeaders = prepared.response.headers
+        builtBody = prepared.response.body
+        self.prepared = nil
     }
 
     /// A plain-text answer whose body is exactly `text`.

@@ -20,6 +20,7 @@ enum Responder: Sendable {
 /// ```
 public struct RouterBuilder: Sendable {
     private var routes: [Route] = []
+    private var files: [String: StaticFiles.Entry] = [:]
 
     /// An empty set of routes.
     public init() {}
@@ -40,8 +41,16 @@ public struct RouterBuilder: Sendable {
     /// Adds a `POST` route.
     public mutating func post(_ pattern: String, _ handler: @escaping Handler) { on(.post, pattern, handler) }
 
+    /// Serves `files` under `prefix` (`"/static"`): `GET prefix/{path...}`, where any path is decoded,
+    /// matched and answered by `StaticFiles.respond`. The plain paths most requests use are also found
+    /// straight from the request target, without parsing or routing it (`Router.file(for:rawTarget:)`).
+    public mutating func files(_ prefix: String, _ files: StaticFiles) {
+        get(prefix + "/{path...}") { request in files.respond(to: request, path: request.parameters["path"] ?? "") }
+        self.files.merge(files.entries(byTargetUnder: prefix)) { first, _ in first }
+    }
+
     /// The routes, frozen: no route can be added to a running server.
-    public func freeze() -> Router { Router(routes: routes) }
+    public func freeze() -> Router { Router(routes: routes, files: files) }
 
     private mutating func add(_ method: HTTPMethod, _ pattern: String, _ responder: Responder) {
         let parsed = RoutePattern(pattern)
@@ -75,9 +84,20 @@ final class Route: Sendable {
 public struct Router: Sendable {
     /// Most specific first, so the first match is the one to run.
     private let routes: [Route]
+    /// Static files by their plain request target (see `RouterBuilder.files`).
+    private let files: [String: StaticFiles.Entry]
 
-    init(routes: [Route]) {
+    init(routes: [Route], files: [String: StaticFiles.Entry] = [:]) {
         self.routes = routes.sorted { RoutePattern.moreSpecific($0.pattern, $1.pattern) }
+        self.files = files
+    }
+
+    /// The static file a `GET` or `HEAD` of exactly `rawTarget` asks for, found by one table lookup.
+    /// Nil for anything else — a query, an escape, a path of no file — which then takes the general
+    /// path to the same answer or to its 404.
+    func file(for method: HTTPMethod, rawTarget: String) -> StaticFiles.Entry? {
+        guard !files.isEmpty, method == .get || method == .head else { return nil }
+        return files[rawTarget]
     }
 
     /// What routing decided for one request.

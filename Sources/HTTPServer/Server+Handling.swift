@@ -14,7 +14,7 @@ extension Server {
         switch context.phase {
         case .new:
             // Answering here closes the connection in 0.9.75, so only refusals answer now.
-            context.method = HTTPMethod(rawValue: String(cString: method))
+            context.method = HTTPMethod(cString: method)
             return examineHeaders(context, connection)
         case .reading:
             guard uploadSize.pointee == 0 else { return receive(context, uploadData, uploadSize) }
@@ -33,18 +33,23 @@ extension Server {
     private func examineHeaders(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
         context.headers = readHeaders(connection)
         if let peer = CMicroHTTPD_clientAddress(connection.pointer) { context.remoteAddress = SocketAddress(peer) }
-        do {
-            context.target = try RequestTarget.parse(context.rawTarget)
-        } catch {
-            return send(.error(.badRequest, error.description), context, connection, close: true)
+        if let file = router.file(for: context.method, rawTarget: context.rawTarget) {
+            context.file = file
+        } else {
+            do {
+                context.target = try RequestTarget.parse(context.rawTarget)
+            } catch {
+                return send(.error(.badRequest, error.description), context, connection, close: true)
+            }
         }
-        if context.headers.occurrences(of: "Content-Length") > 1 {
+        let framing = context.headers.framing
+        if framing.contentLengths > 1 {
             let refusal = Response.error(.badRequest, "a request must carry one Content-Length")
             return send(refusal, context, connection, close: true)
         }
         let verdict = UploadState.checkHeaders(
-            method: context.method, contentLength: context.headers["Content-Length"],
-            transferEncoding: context.headers["Transfer-Encoding"], limit: configuration.maxBodySize)
+            method: context.method, contentLength: framing.contentLength,
+            transferEncoding: framing.transferEncoding, limit: configuration.maxBodySize)
         switch verdict {
         case .reject(let status, let message):
             return send(.error(status, message), context, connection, close: true)
@@ -79,6 +84,9 @@ extension Server {
             let message = "the request body is over the limit of \(configuration.maxBodySize) bytes"
             return send(.error(.contentTooLarge, message), context, connection, close: true)
         }
+        if let file = context.file {
+            return send(file.response(ifNoneMatch: context.headers["If-None-Match"]), context, connection)
+        }
         switch router.resolve(context.method, context.target.segments) {
         case .notFound:
             return send(
@@ -108,11 +116,12 @@ extension Server {
         _ response: Response, _ context: RequestContext, _ connection: ConnectionHandle, close: Bool = false
     ) -> Bool {
         context.phase = .answered
-        context.sentStatus = response.status.code
-        context.sentBytes = response.body.count
+        let (status, count) = response.sentStatusAndCount
+        context.sentStatus = status
+        context.sentBytes = count
         let closing = close || draining.load(ordering: .relaxed)
         if let prepared = response.prepared, !closing {
-            return MHD_queue_response(connection.pointer, UInt32(response.status.code), prepared.handle) == .YES
+            return MHD_queue_response(connection.pointer, UInt32(status), prepared.handle) == .YES
         }
         let handle: OpaquePointer
         do {

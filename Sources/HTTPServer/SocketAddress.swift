@@ -60,33 +60,48 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// Appends `description`'s UTF-8 bytes.
     public func appendDescription(to text: inout [UInt8]) {
-        forEachDescriptionByte { text.append($0) }
+        withDescriptionBytes { text.append(contentsOf: $0) }
     }
 
-    /// Calls `body` with each UTF-8 byte of `description`: the access log writes a peer per request,
-    /// and IPv4 is formatted by hand because `inet_ntop` and a `String` per line cost more than the line.
-    public func forEachDescriptionByte(_ body: (UInt8) -> Void) {
-        switch address {
-        case .v4(let raw):
-            // s_addr is in network order: the first octet is the lowest byte in memory.
-            withUnsafeBytes(of: raw) { octets in
-                for index in 0..<4 {
-                    if index > 0 { body(UInt8(ascii: ".")) }
-                    Self.decimal(Int(octets[index]), body)
+    /// Calls `body` with `description`'s UTF-8 bytes, written on the stack: the access log writes a
+    /// peer per request, and IPv4 is formatted by hand because `inet_ntop` and a `String` per line cost
+    /// more than the line.
+    public func withDescriptionBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        // `[` + the longest IPv6 text + `]:` + five digits.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(INET6_ADDRSTRLEN) + 8) { buffer in
+            var count = 0
+            switch address {
+            case .v4(let raw):
+                // s_addr is in network order: the first octet is the lowest byte in memory.
+                withUnsafeBytes(of: raw) { octets in
+                    for index in 0..<4 {
+                        if index > 0 { Self.put(UInt8(ascii: "."), buffer, &count) }
+                        Self.putDecimal(Int(octets[index]), buffer, &count)
+                    }
                 }
+            case .v6:
+                Self.put(UInt8(ascii: "["), buffer, &count)
+                for byte in ip.utf8 { Self.put(byte, buffer, &count) }
+                Self.put(UInt8(ascii: "]"), buffer, &count)
             }
-            body(UInt8(ascii: ":"))
-        case .v6:
-            body(UInt8(ascii: "["))
-            for byte in ip.utf8 { body(byte) }
-            body(UInt8(ascii: "]"))
-            body(UInt8(ascii: ":"))
+            Self.put(UInt8(ascii: ":"), buffer, &count)
+            Self.putDecimal(port, buffer, &count)
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
-        Self.decimal(port, body)
     }
 
-    private static func decimal(_ value: Int, _ body: (UInt8) -> Void) {
-        if value >= 10 { decimal(value / 10, body) }
-        body(UInt8(ascii: "0") + UInt8(value % 10))
+    private static func put(_ byte: UInt8, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int) {
+        buffer[count] = byte
+        count += 1
+    }
+
+    /// A port or an octet: at most five digits.
+    private static func putDecimal(_ value: Int, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int) {
+        var divisor = 1
+        while divisor * 10 <= value { divisor *= 10 }
+        while divisor > 0 {
+            put(UInt8(ascii: "0") + UInt8(value / divisor % 10), buffer, &count)
+            divisor /= 10
+        }
     }
 }

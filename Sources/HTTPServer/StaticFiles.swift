@@ -9,13 +9,26 @@ import Foundation
 ///
 /// ```swift
 /// let files = try StaticFiles(folder: "Public")
-/// routes.get("/static/{path...}") { files.respond(to: $0, path: $0.parameters["path"]!) }
+/// routes.files("/static", files)
 /// ```
 public struct StaticFiles: Sendable {
-    struct Entry: Sendable {
+    /// One file's two answers. A class: a request that finds it holds one reference.
+    final class Entry: Sendable {
         let full: PreparedResponse
         let notModified: PreparedResponse
         let etag: String
+
+        init(full: PreparedResponse, notModified: PreparedResponse, etag: String) {
+            self.full = full
+            self.notModified = notModified
+            self.etag = etag
+        }
+
+        /// `304` when `condition` (an `If-None-Match` value) names this file's version, else the file.
+        func response(ifNoneMatch condition: String?) -> Response {
+            if let condition, StaticFiles.matches(condition, etag) { return Response(notModified) }
+            return Response(full)
+        }
     }
 
     private let entries: [String: Entry]
@@ -79,10 +92,31 @@ public struct StaticFiles: Sendable {
         guard let entry = entries[path] else {
             return .error(.notFound, "no static file at \(Request.pathText(request.pathSegments))")
         }
-        if let condition = request.headers["If-None-Match"], Self.matches(condition, entry.etag) {
-            return Response(entry.notModified)
+        return entry.response(ifNoneMatch: request.headers["If-None-Match"])
+    }
+
+    /// The files whose request target under `prefix` is their path as it stands — only unreserved
+    /// characters (RFC 3986 §2.3) in non-empty segments — keyed by that target (`/static/forms.css`).
+    /// Such a target has nothing to decode, so finding it here is finding what `respond` would.
+    func entries(byTargetUnder prefix: String) -> [String: Entry] {
+        var byTarget: [String: Entry] = [:]
+        for (path, entry) in entries where Self.isPlain(path) { byTarget[prefix + "/" + path] = entry }
+        return byTarget
+    }
+
+    private static func isPlain(_ path: String) -> Bool {
+        path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { segment in
+            !segment.isEmpty
+                && segment.utf8.allSatisfy { byte in
+                    switch byte {
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                        UInt8(ascii: "~"):
+                        true
+                    default: false
+                    }
+                }
         }
-        return Response(entry.full)
     }
 
     private static func entry(for data: Data, named name: String, cacheControl: String) throws -> Entry {

@@ -90,3 +90,18 @@ import Testing
         #expect(!LibraryPanic.isSurvivable(""))
     }
 }
+
+@Suite struct HTTPMethodTests {
+    /// The request line's method as libmicrohttpd passes it: common tokens map to the constants, any
+    /// other token (longer, shorter, lowercase) keeps its own text.
+    @Test(arguments: [
+        ("GET", HTTPMethod.get), ("POST", .post), ("HEAD", .head), ("PUT", .put), ("DELETE", .delete),
+        ("GETX", HTTPMethod(rawValue: "GETX")), ("GE", HTTPMethod(rawValue: "GE")), ("G", HTTPMethod(rawValue: "G")),
+        ("get", HTTPMethod(rawValue: "get")), ("POSTS", HTTPMethod(rawValue: "POSTS")), ("", HTTPMethod(rawValue: "")),
+    ])
+    func methodFromTheRequestLine(token: String, expected: HTTPMethod) {
+        let method = token.withCString { HTTPMethod(cString: $0) }
+        #expect(method == expected)
+        #expect(method.rawValue == token)
+    }
+}

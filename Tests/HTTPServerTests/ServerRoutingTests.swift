@@ -36,6 +36,34 @@ import Testing
         }
     }
 
+    @Test func preparedResponseIsSentAsPreparedAndAChangedOneWithTheChange() async throws {
+        let page = try PreparedResponse(Response(status: .ok, contentType: "text/plain; charset=utf-8", body: "page"))
+        try await withServer(routes: { routes in
+            routes.get("/as-is") { _ in Response(page) }
+            routes.get("/changed") { _ in
+                var response = Response(page)
+                response.headers.add("X-Extra", "1")
+                response.status = .created
+                return response
+            }
+            routes.get("/new-body") { _ in
+                var response = Response(page)
+                response.body = ResponseBody("other")
+                return response
+            }
+        }) { server in
+            let asIs = try request(server.port, "/as-is")
+            #expect(asIs.status == 200 && asIs.text == "page" && asIs.header("X-Extra") == nil)
+            let changed = try request(server.port, "/changed")
+            #expect(changed.status == 201 && changed.text == "page" && changed.header("X-Extra") == "1")
+            #expect(changed.header("Content-Type") == "text/plain; charset=utf-8")
+            let newBody = try request(server.port, "/new-body")
+            #expect(newBody.status == 200 && newBody.text == "other")
+            // The prepared response itself is untouched by the copies that changed.
+            #expect(try request(server.port, "/as-is").text == "page")
+        }
+    }
+
     @Test func queryHeadersAndCookiesReachTheHandler() async throws {
         try await withServer(routes: standardRoutes) { server in
             #expect(try request(server.port, "/query?a=1&b=two+words&c=%C3%A9").text.contains("a=1;b=two words;c=é"))

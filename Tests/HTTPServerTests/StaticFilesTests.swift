@@ -16,6 +16,7 @@ import Testing
         try "console.log(1)".write(toFile: root + "/app.js", atomically: true, encoding: .utf8)
         try "<p>hi</p>".write(toFile: root + "/index.html", atomically: true, encoding: .utf8)
         try "KEY=1".write(toFile: root + "/.env", atomically: true, encoding: .utf8)
+        try "spaced".write(toFile: root + "/read me.txt", atomically: true, encoding: .utf8)
         try "top secret".write(toFile: outside, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: root + "/leak.txt", withDestinationPath: outside)
         try FileManager.default.createSymbolicLink(
@@ -29,7 +30,8 @@ import Testing
         let files = try StaticFiles(folder: root)
         try await withServer(
             routes: { routes in
-                routes.get("/static/{path...}") { files.respond(to: $0, path: $0.parameters["path"] ?? "") }
+                routes.files("/static", files)
+                routes.post("/static/upload") { _ in .text(.ok, "posted") }
             }, body)
     }
 
@@ -81,6 +83,59 @@ import Testing
             #expect(response.status == 404)
             #expect(!response.text.contains("top secret"))
         }
+    }
+
+    /// A plain target is found straight from the table; the same file reached through escapes, a query
+    /// or a lowercase hex digit goes through parsing and routing. Both must answer alike.
+    @Test(arguments: [
+        ("/static/app.js", "/static/app%2Ejs"), ("/static/css/site.css", "/static/css%2Fsite.css"),
+        ("/static/css/site.css", "/static/css/site.css?v=2"), ("/static/index.html", "/static/%69ndex.html"),
+    ])
+    func plainAndEscapedTargetsGetTheSameAnswer(plain: String, escaped: String) async throws {
+        try await withStaticServer { server in
+            let direct = try request(server.port, plain)
+            let routed = try request(server.port, escaped)
+            #expect(direct.status == 200 && routed.status == 200)
+            #expect(direct.text == routed.text && !direct.text.isEmpty)
+            #expect(direct.header("ETag") == routed.header("ETag") && direct.header("ETag") != nil)
+            #expect(direct.header("Content-Type") == routed.header("Content-Type"))
+            let etag = try #require(direct.header("ETag"))
+            #expect(try request(server.port, plain, headers: ["If-None-Match": etag]).status == 304)
+            #expect(try request(server.port, escaped, headers: ["If-None-Match": etag]).status == 304)
+        }
+    }
+
+    @Test func aFileNameThatNeedsEscapingIsServedThroughTheRouter() async throws {
+        try await withStaticServer { server in
+            let response = try request(server.port, "/static/read%20me.txt")
+            #expect(response.status == 200 && response.text == "spaced")
+        }
+    }
+
+    @Test func otherMethodsOnAFileAreNotAnsweredWithIt() async throws {
+        try await withStaticServer { server in
+            let post = try request(server.port, "POST", "/static/app.js", body: "x")
+            #expect(post.status == 405)
+            #expect(post.header("Allow") == "GET, HEAD")
+            #expect(try request(server.port, "POST", "/static/upload", body: "x").text == "posted")
+            let head = try request(server.port, "HEAD", "/static/app.js")
+            #expect(head.status == 200 && head.header("Content-Length") == "14" && head.text.isEmpty)
+        }
+    }
+
+    @Test func aGetWithABodyIsRefusedEvenForAPlainFile() async throws {
+        try await withStaticServer { server in
+            let response = try request(server.port, "GET", "/static/app.js", body: "unexpected")
+            #expect(response.status == 400)
+            #expect(!response.text.contains("console.log"))
+        }
+    }
+
+    @Test func onlyPlainPathsAreKeyedByTarget() throws {
+        let (root, _) = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }
+        let keys = try StaticFiles(folder: root).entries(byTargetUnder: "/static").keys.sorted()
+        #expect(keys == ["/static/alias.css", "/static/app.js", "/static/css/site.css", "/static/index.html"])
     }
 
     @Test func symlinkInsideTheFolderIsServed() async throws {

@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+import Testing
+
+@testable import FormServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `LineLogHandler` through a real `LogSink` writing to a pipe: the lines a log reader gets.
+@Suite struct LineLogHandlerTests {
+    /// A sink on a fresh pipe; `read` returns what reached the pipe so far.
+    final class PipeLog {
+        let sink: LogSink
+        private let readEnd: Int32
+        private let writeEnd: Int32
+
+        init() throws {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw POSIXError(.EIO) }
+            readEnd = ends[0]
+            writeEnd = ends[1]
+            _ = fcntl(readEnd, F_SETFL, O_NONBLOCK)
+            // A long interval: lines reach the pipe only when a test flushes or logs a warning.
+            sink = LogSink(descriptor: writeEnd, interval: .seconds(3600))
+        }
+
+        deinit {
+            close(readEnd)
+            close(writeEnd)
+        }
+
+        func logger(_ label: String, level: Logger.Level = .info) -> Logger {
+            Logger(label: label) { LineLogHandler(label: $0, sink: self.sink, level: level) }
+        }
+
+        func read() -> [String] {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = Glibc.read(readEnd, &chunk, chunk.count)
+                guard count > 0 else { break }
+                bytes += chunk[..<count]
+            }
+            return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+    }
+
+    /// `2026-11-22T03:04:05Z ` and the rest of the line.
+    private func splitStamp(_ line: String) -> (stamp: String, rest: String) {
+        (String(line.prefix(20)), String(line.dropFirst(21)))
+    }
+
+    @Test func linesCarryTimeLevelLabelAndMessage() throws {
+        let log = try PipeLog()
+        log.logger("formwright.access").info("GET /healthz 200 3B 0.08ms 127.0.0.1:5512")
+        #expect(log.read().isEmpty, "info lines wait for the batch")
+        log.sink.flush()
+        let lines = log.read()
+        try #require(lines.count == 1)
+        let (stamp, rest) = splitStamp(lines[0])
+        #expect(rest == "info formwright.access: GET /healthz 200 3B 0.08ms 127.0.0.1:5512")
+        #expect(stamp.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil, "\(stamp)")
+        let written = try #require(ISO8601DateFormatter().date(from: stamp))
+        #expect(abs(written.timeIntervalSinceNow) < 60)
+    }
+
+    @Test func everyLevelNamesItself() throws {
+        let log = try PipeLog()
+        let logger = log.logger("x", level: .trace)
+        let levels: [Logger.Level] = [.trace, .debug, .info, .notice, .warning, .error, .critical]
+        for level in levels { logger.log(level: level, "m") }
+        log.sink.flush()
+        #expect(log.read().map { splitStamp($0).rest } == levels.map { "\($0.rawValue) x: m" })
+    }
+
+    @Test func warningsAreWrittenAtOnceAfterWhatWaited() throws {
+        let log = try PipeLog()
+        let logger = log.logger("app")
+        logger.info("first")
+        logger.warning("second")
+        #expect(log.read().map { splitStamp($0).rest } == ["info app: first", "warning app: second"])
+    }
+
+    @Test func levelsBelowTheLoggersAreDropped() throws {
+        let log = try PipeLog()
+        let logger = log.logger("app", level: .notice)
+        logger.info("quiet")
+        logger.notice("loud")
+        log.sink.flush()
+        #expect(log.read().map { splitStamp($0).rest } == ["notice app: loud"])
+    }
+
+    @Test func metadataFollowsTheMessageSortedByKey() throws {
+        let log = try PipeLog()
+        var logger = log.logger("app")
+        logger[metadataKey: "zone"] = "eu"
+        logger.info("started", metadata: ["port": "8080", "host": "0.0.0.0"])
+        log.sink.flush()
+        #expect(log.read().map { splitStamp($0).rest } == ["info app: started host=0.0.0.0 port=8080 zone=eu"])
+    }
+}

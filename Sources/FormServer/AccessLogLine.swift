@@ -23,7 +23,8 @@ struct AccessLogLine: CustomStringConvertible {
             if let status = record.status { line.appendDecimal(status) } else { line.append(UInt8(ascii: "-")) }
             line.append(UInt8(ascii: " "))
             line.appendDecimal(record.bytes)
-            line.append("B ")
+            line.append(UInt8(ascii: "B"))
+            line.append(UInt8(ascii: " "))
             Self.appendMilliseconds(record.duration, to: &line)
             if let peer = record.remoteAddress {
                 line.append(UInt8(ascii: " "))
@@ -67,7 +68,8 @@ struct AccessLogLine: CustomStringConvertible {
         let fraction = hundredths % 100
         line.append(UInt8(ascii: "0") + UInt8(fraction / 10))
         line.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-        line.append("ms")
+        line.append(UInt8(ascii: "m"))
+        line.append(UInt8(ascii: "s"))
     }
 
     /// Control bytes (C0 and DEL) become `\xNN`; the cut never splits a UTF-8 sequence.
@@ -113,17 +115,28 @@ private struct LineWriter {
     }
 
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        // Short texts (a method, a separator) are small strings: reading their bytes one by one
+        // is cheaper than making them contiguous first.
+        for byte in text.utf8 { append(byte) }
     }
 
+    /// Writes the digits from the last one back, after counting them: no recursion, and only
+    /// divisions by the constant 10, which compile to multiplications.
     mutating func appendDecimal(_ value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }
-        appendDigits(value.magnitude)
-    }
-
-    private mutating func appendDigits(_ value: UInt) {
-        if value >= 10 { appendDigits(value / 10) }
-        append(UInt8(ascii: "0") + UInt8(value % 10))
+        var rest = value.magnitude
+        var digits = 1
+        var probe = rest
+        while probe >= 10 {
+            probe /= 10
+            digits += 1
+        }
+        count += digits
+        var index = count
+        repeat {
+            index -= 1
+            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
     }
 }

@@ -34,21 +34,6 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Makes room for `count` fields, so that adding them does not regrow the list.
     mutating func reserveCapacity(_ count: Int) { fields.reserveCapacity(count) }
 
-    /// The fields that frame a request's body, found in one pass: how many `Content-Length` fields
-    /// there are, the first one's value, and the first `Transfer-Encoding`.
-    var framing: (contentLengths: Int, contentLength: String?, transferEncoding: String?) {
-        var result: (contentLengths: Int, contentLength: String?, transferEncoding: String?) = (0, nil, nil)
-        for field in fields {
-            if Self.namesMatch(field.name, "Content-Length") {
-                result.contentLengths += 1
-                if result.contentLength == nil { result.contentLength = field.value }
-            } else if result.transferEncoding == nil, Self.namesMatch(field.name, "Transfer-Encoding") {
-                result.transferEncoding = field.value
-            }
-        }
-        return result
-    }
-
     /// Appends a field, keeping any existing ones of the same name.
     public mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))

@@ -31,18 +31,22 @@ extension Server {
     }
 
     private func examineHeaders(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
-        context.headers = readHeaders(connection)
         if let peer = CMicroHTTPD_clientAddress(connection.pointer) { context.remoteAddress = SocketAddress(peer) }
-        if let file = router.file(for: context.method, rawTarget: context.rawTarget) {
-            context.file = file
-        } else {
+        // A static file needs no `Request`, so its fields are not copied out of libmicrohttpd's table.
+        context.file = router.file(for: context.method, rawTarget: context.rawTarget)
+        var scan = HeaderScan(fields: context.file == nil ? HTTPHeaders() : nil)
+        withUnsafeMutablePointer(to: &scan) { pointer in
+            _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)
+        }
+        let framing = scan.framing
+        if let fields = scan.fields {
+            context.headers = fields
             do {
                 context.target = try RequestTarget.parse(context.rawTarget)
             } catch {
                 return send(.error(.badRequest, error.description), context, connection, close: true)
             }
         }
-        let framing = context.headers.framing
         if framing.contentLengths > 1 {
             let refusal = Response.error(.badRequest, "a request must carry one Content-Length")
             return send(refusal, context, connection, close: true)
@@ -85,7 +89,8 @@ extension Server {
             return send(.error(.contentTooLarge, message), context, connection, close: true)
         }
         if let file = context.file {
-            return send(file.response(ifNoneMatch: context.headers["If-None-Match"]), context, connection)
+            let condition = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, "If-None-Match")
+            return send(file.response(ifNoneMatch: condition.map { String(cString: $0) }), context, connection)
         }
         switch router.resolve(context.method, context.target.segments) {
         case .notFound:
@@ -138,16 +143,6 @@ extension Server {
         return MHD_queue_response(connection.pointer, UInt32(context.sentStatus ?? 500), handle) == .YES
     }
 
-    private func readHeaders(_ connection: ConnectionHandle) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        // A browser sends a dozen fields: one allocation for them all, not one per doubling.
-        headers.reserveCapacity(16)
-        withUnsafeMutablePointer(to: &headers) { pointer in
-            _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, collectHeader, pointer)
-        }
-        return headers
-    }
-
     /// Called from `endRequest`, once per request.
     func complete(_ context: RequestContext, termination: UInt32) {
         inFlight.subtract(1, ordering: .releasing)
@@ -163,12 +158,46 @@ extension Server {
     }
 }
 
-/// Appends one header field to the `HTTPHeaders` passed as `cls`.
-private let collectHeader: MHD_KeyValueIterator = { cls, _, name, value in
+/// What one pass over libmicrohttpd's header table gathers.
+private struct HeaderScan {
+    /// Every field, in order, for a request a handler will see; nil when only the framing is wanted.
+    var fields: HTTPHeaders?
+    /// How many `Content-Length` fields came, the first one's value, and the first `Transfer-Encoding`.
+    var framing: (contentLengths: Int, contentLength: String?, transferEncoding: String?) = (0, nil, nil)
+
+    init(fields: HTTPHeaders?) {
+        self.fields = fields
+        // A browser sends a dozen fields: one allocation for them all, not one per doubling.
+        self.fields?.reserveCapacity(16)
+    }
+}
+
+/// Notes one header field in the `HeaderScan` passed as `cls`.
+private let scanHeader: MHD_KeyValueIterator = { cls, _, name, value in
     guard let cls, let name else { return .YES }
-    let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
-    headers.pointee.add(String(cString: name), value.map { String(cString: $0) } ?? "")
+    let scan = cls.assumingMemoryBound(to: HeaderScan.self)
+    let text = { value.map { String(cString: $0) } ?? "" }
+    if cNameMatches(name, "content-length") {
+        scan.pointee.framing.contentLengths += 1
+        if scan.pointee.framing.contentLength == nil { scan.pointee.framing.contentLength = text() }
+    } else if cNameMatches(name, "transfer-encoding"), scan.pointee.framing.transferEncoding == nil {
+        scan.pointee.framing.transferEncoding = text()
+    }
+    // Optional chaining skips the copies when only the framing is wanted.
+    scan.pointee.fields?.add(String(cString: name), text())
     return .YES
+}
+
+/// Whether the C string `name` is `lowercased`, ASCII case-insensitively (header names are tokens).
+private func cNameMatches(_ name: UnsafePointer<CChar>, _ lowercased: StaticString) -> Bool {
+    let expected = lowercased.utf8Start
+    var index = 0
+    while index < lowercased.utf8CodeUnitCount {
+        // A shorter name ends in NUL, which matches no letter, so nothing past it is read.
+        guard asciiLowercased(UInt8(bitPattern: name[index])) == expected[index] else { return false }
+        index += 1
+    }
+    return name[index] == 0
 }
 
 extension Request {

@@ -95,13 +95,21 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         count += 1
     }
 
-    /// A port or an octet: at most five digits.
+    /// A port or an octet: written from the last digit back, dividing only by the constant 10.
     private static func putDecimal(_ value: Int, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int) {
-        var divisor = 1
-        while divisor * 10 <= value { divisor *= 10 }
-        while divisor > 0 {
-            put(UInt8(ascii: "0") + UInt8(value / divisor % 10), buffer, &count)
-            divisor /= 10
+        var digits = 1
+        var probe = value
+        while probe >= 10 {
+            probe /= 10
+            digits += 1
         }
+        count += digits
+        var index = count
+        var rest = value
+        repeat {
+            index -= 1
+            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
     }
 }

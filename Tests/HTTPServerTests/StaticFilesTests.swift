@@ -131,6 +131,31 @@ import Testing
         }
     }
 
+    /// The direct path reads only the framing fields from libmicrohttpd, so each body rule is checked
+    /// on it too, with names in any case.
+    @Test(arguments: [
+        ("GET /static/app.js HTTP/1.1\r\nHost: x\r\ncontent-LENGTH: 5\r\n\r\nhello", "must not carry a body"),
+        (
+            "GET /static/app.js HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 1\r\n\r\n",
+            "one Content-Length"
+        ),
+        (
+            "GET /static/app.js HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            "must not carry a body"
+        ),
+        ("HEAD /static/app.js HTTP/1.1\r\nHost: x\r\nTRANSFER-encoding: gzip\r\n\r\n", "chunked"),
+    ])
+    func bodyRulesHoldOnTheDirectPath(raw: String, message: String) async throws {
+        try await withStaticServer { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send(raw)
+            let response = try connection.readResponse(bodyless: raw.hasPrefix("HEAD"))
+            #expect((400..<500).contains(response.status))
+            if !raw.hasPrefix("HEAD") { #expect(response.text.contains(message), "\(response.text)") }
+            #expect(try request(server.port, "/static/app.js").text == "console.log(1)")
+        }
+    }
+
     @Test func onlyPlainPathsAreKeyedByTarget() throws {
         let (root, _) = try makeFolder()
         defer { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }

@@ -16,7 +16,9 @@ struct AccessLogLine: CustomStringConvertible {
             + (record.abortReason?.utf8.count ?? 0) + 128
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var line = LineWriter(buffer: buffer)
-            line.append(record.method)
+            // A method is a small string: made contiguous on the stack, then copied at once.
+            var method = record.method
+            method.withUTF8 { line.append($0) }
             line.append(UInt8(ascii: " "))
             Self.appendPrintable(record.target, to: &line)
             line.append(UInt8(ascii: " "))
@@ -25,7 +27,7 @@ struct AccessLogLine: CustomStringConvertible {
             line.appendDecimal(record.bytes)
             line.append(UInt8(ascii: "B"))
             line.append(UInt8(ascii: " "))
-            Self.appendMilliseconds(record.duration, to: &line)
+            Self.appendMilliseconds(nanoseconds: record.nanoseconds, to: &line)
             if let peer = record.remoteAddress {
                 line.append(UInt8(ascii: " "))
                 peer.withDescriptionBytes { line.append($0) }
@@ -44,9 +46,11 @@ struct AccessLogLine: CustomStringConvertible {
 
     /// `0.42ms`.
     static func milliseconds(_ duration: Duration) -> String {
-        String(unsafeUninitializedCapacity: 32) { buffer in
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds)) / 1_000_000_000
+        return String(unsafeUninitializedCapacity: 32) { buffer in
             var line = LineWriter(buffer: buffer)
-            appendMilliseconds(duration, to: &line)
+            appendMilliseconds(nanoseconds: nanoseconds, to: &line)
             return line.count
         }
     }
@@ -60,9 +64,8 @@ struct AccessLogLine: CustomStringConvertible {
         }
     }
 
-    private static func appendMilliseconds(_ duration: Duration, to line: inout LineWriter) {
-        let (seconds, attoseconds) = duration.components
-        let hundredths = Int(seconds) * 100_000 + Int(attoseconds / 10_000_000_000_000)
+    private static func appendMilliseconds(nanoseconds: UInt64, to line: inout LineWriter) {
+        let hundredths = Int(clamping: nanoseconds / 10_000)
         line.appendDecimal(hundredths / 100)
         line.append(UInt8(ascii: "."))
         let fraction = hundredths % 100

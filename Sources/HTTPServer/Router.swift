@@ -20,7 +20,7 @@ enum Responder: Sendable {
 /// ```
 public struct RouterBuilder: Sendable {
     private var routes: [Route] = []
-    private var files: [String: StaticFiles.Entry] = [:]
+    private var files: [(key: String, value: StaticFiles.Entry)] = []
 
     /// An empty set of routes.
     public init() {}
@@ -46,11 +46,11 @@ public struct RouterBuilder: Sendable {
     /// straight from the request target, without parsing or routing it (`Router.file(for:rawTarget:)`).
     public mutating func files(_ prefix: String, _ files: StaticFiles) {
         get(prefix + "/{path...}") { request in files.respond(to: request, path: request.parameters["path"] ?? "") }
-        self.files.merge(files.entries(byTargetUnder: prefix)) { first, _ in first }
+        self.files += files.entries(byTargetUnder: prefix).sorted { $0.key < $1.key }
     }
 
     /// The routes, frozen: no route can be added to a running server.
-    public func freeze() -> Router { Router(routes: routes, files: files) }
+    public func freeze() -> Router { Router(routes: routes, files: TargetTable(files)) }
 
     private mutating func add(_ method: HTTPMethod, _ pattern: String, _ responder: Responder) {
         let parsed = RoutePattern(pattern)
@@ -85,9 +85,9 @@ public struct Router: Sendable {
     /// Most specific first, so the first match is the one to run.
     private let routes: [Route]
     /// Static files by their plain request target (see `RouterBuilder.files`).
-    private let files: [String: StaticFiles.Entry]
+    private let files: TargetTable<StaticFiles.Entry>
 
-    init(routes: [Route], files: [String: StaticFiles.Entry] = [:]) {
+    init(routes: [Route], files: TargetTable<StaticFiles.Entry> = TargetTable([])) {
         self.routes = routes.sorted { RoutePattern.moreSpecific($0.pattern, $1.pattern) }
         self.files = files
     }
@@ -97,7 +97,7 @@ public struct Router: Sendable {
     /// path to the same answer or to its 404.
     func file(for method: HTTPMethod, rawTarget: String) -> StaticFiles.Entry? {
         guard !files.isEmpty, method == .get || method == .head else { return nil }
-        return files[rawTarget]
+        return files.value(for: rawTarget)
     }
 
     /// What routing decided for one request.

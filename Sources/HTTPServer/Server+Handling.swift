@@ -153,7 +153,7 @@ extension Server {
                 method: context.method.rawValue, target: context.rawTarget,
                 status: reason == nil || context.sentStatus != nil ? context.sentStatus : nil,
                 bytes: context.sentBytes,
-                duration: .nanoseconds(Int64(monotonicNanoseconds() &- context.startNanoseconds)),
+                nanoseconds: monotonicNanoseconds() &- context.startNanoseconds,
                 remoteAddress: context.remoteAddress, abortReason: reason))
     }
 }

@@ -13,7 +13,7 @@ struct AccessLogLine: CustomStringConvertible {
         // An upper bound: every kept target byte may become `\xNN`; numbers and the peer are short.
         let capacity =
             record.method.utf8.count + 4 * min(record.target.utf8.count, Self.targetCap) + 3
-            + (record.abortReason?.utf8.count ?? 0) + 128
+            + (record.abortReason?.utf8.count ?? 0) + SocketAddress.maximumDescriptionLength + 96
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var line = LineWriter(buffer: buffer)
             // A method is a small string: made contiguous on the stack, then copied at once.
@@ -30,7 +30,7 @@ struct AccessLogLine: CustomStringConvertible {
             Self.appendMilliseconds(nanoseconds: record.nanoseconds, to: &line)
             if let peer = record.remoteAddress {
                 line.append(UInt8(ascii: " "))
-                peer.withDescriptionBytes { line.append($0) }
+                line.append(peer)
             }
             if let reason = record.abortReason {
                 line.append(" (")
@@ -115,6 +115,11 @@ private struct LineWriter {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         (buffer.baseAddress! + count).update(from: base, count: bytes.count)
         count += bytes.count
+    }
+
+    /// Appends a peer's `description`, written in place.
+    mutating func append(_ peer: SocketAddress) {
+        count += peer.writeDescription(to: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
     }
 
     mutating func append(_ text: String) {

@@ -51,24 +51,43 @@ public final class LogSink: Sendable {
     /// many lines with the same few prefixes, so they are built once (see `LineLogHandler`).
     func write(prefix: [UInt8], message: String, urgent: Bool) {
         var message = message
+        // The line is assembled on the stack and appended in one go: one growth check and one copy
+        // into the batch, instead of one per part.
         let batch: [UInt8]? = message.withUTF8 { message in
-            pending.withLock { state in
-                let now = time(nil)
-                if now != state.second {
-                    state.second = now
-                    state.stamp = Self.timestamp(now)
+            prefix.withUnsafeBufferPointer { prefix in
+                pending.withLock { state in
+                    let now = time(nil)
+                    if now != state.second {
+                        state.second = now
+                        state.stamp = Self.timestamp(now)
+                    }
+                    let length = state.stamp.count + prefix.count + message.count + 1
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { line in
+                        var end = line.baseAddress!
+                        state.stamp.withUnsafeBufferPointer { end = Self.copy($0, to: end) }
+                        end = Self.copy(prefix, to: end)
+                        end = Self.copy(message, to: end)
+                        end.pointee = UInt8(ascii: "\n")
+                        state.bytes.append(contentsOf: UnsafeBufferPointer(line))
+                    }
+                    guard urgent || state.bytes.count >= Self.batchSize else { return nil }
+                    defer { state.bytes.removeAll(keepingCapacity: true) }
+                    return state.bytes
                 }
-                // Appended from contiguous bytes (a copy each), not through the generic sequence path.
-                state.bytes.append(contentsOf: state.stamp)
-                state.bytes.append(contentsOf: prefix)
-                state.bytes.append(contentsOf: message)
-                state.bytes.append(UInt8(ascii: "\n"))
-                guard urgent || state.bytes.count >= Self.batchSize else { return nil }
-                defer { state.bytes.removeAll(keepingCapacity: true) }
-                return state.bytes
             }
         }
         if let batch { writeAll(batch) }
+    }
+
+    /// Copies `part` to `destination`; returns where the next part goes.
+    private static func copy(
+        _ part: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>
+    )
+        -> UnsafeMutablePointer<UInt8>
+    {
+        guard let base = part.baseAddress else { return destination }
+        destination.update(from: base, count: part.count)
+        return destination + part.count
     }
 
     /// Writes whatever is pending now.

@@ -63,31 +63,39 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         withDescriptionBytes { text.append(contentsOf: $0) }
     }
 
-    /// Calls `body` with `description`'s UTF-8 bytes, written on the stack: the access log writes a
-    /// peer per request, and IPv4 is formatted by hand because `inet_ntop` and a `String` per line cost
-    /// more than the line.
+    /// Calls `body` with `description`'s UTF-8 bytes, written on the stack.
     public func withDescriptionBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        // `[` + the longest IPv6 text + `]:` + five digits.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(INET6_ADDRSTRLEN) + 8) { buffer in
-            var count = 0
-            switch address {
-            case .v4(let raw):
-                // s_addr is in network order: the first octet is the lowest byte in memory.
-                withUnsafeBytes(of: raw) { octets in
-                    for index in 0..<4 {
-                        if index > 0 { Self.put(UInt8(ascii: "."), buffer, &count) }
-                        Self.putDecimal(Int(octets[index]), buffer, &count)
-                    }
-                }
-            case .v6:
-                Self.put(UInt8(ascii: "["), buffer, &count)
-                for byte in ip.utf8 { Self.put(byte, buffer, &count) }
-                Self.put(UInt8(ascii: "]"), buffer, &count)
-            }
-            Self.put(UInt8(ascii: ":"), buffer, &count)
-            Self.putDecimal(port, buffer, &count)
-            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumDescriptionLength) { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[..<writeDescription(to: buffer)]))
         }
+    }
+
+    /// The most bytes `description` takes: `[`, the longest IPv6 text, `]:` and five digits.
+    public static let maximumDescriptionLength = Int(INET6_ADDRSTRLEN) + 8
+
+    /// Writes `description`'s UTF-8 bytes at the start of `buffer`, which holds at least
+    /// `maximumDescriptionLength` bytes, and returns how many it wrote. The access log writes a peer per
+    /// request straight into its line; IPv4 is formatted by hand because `inet_ntop` costs more.
+    public func writeDescription(to buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(buffer.count >= Self.maximumDescriptionLength, "the buffer is too small for a peer")
+        var count = 0
+        switch address {
+        case .v4(let raw):
+            // s_addr is in network order: the first octet is the lowest byte in memory.
+            withUnsafeBytes(of: raw) { octets in
+                for index in 0..<4 {
+                    if index > 0 { Self.put(UInt8(ascii: "."), buffer, &count) }
+                    Self.putDecimal(Int(octets[index]), buffer, &count)
+                }
+            }
+        case .v6:
+            Self.put(UInt8(ascii: "["), buffer, &count)
+            for byte in ip.utf8 { Self.put(byte, buffer, &count) }
+            Self.put(UInt8(ascii: "]"), buffer, &count)
+        }
+        Self.put(UInt8(ascii: ":"), buffer, &count)
+        Self.putDecimal(port, buffer, &count)
+        return count
     }
 
     private static func put(_ byte: UInt8, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int) {

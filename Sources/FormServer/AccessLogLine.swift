@@ -128,23 +128,8 @@ private struct LineWriter {
         for byte in text.utf8 { append(byte) }
     }
 
-    /// Writes the digits from the last one back, after counting them: no recursion, and only
-    /// divisions by the constant 10, which compile to multiplications.
     mutating func appendDecimal(_ value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        var digits = 1
-        var probe = rest
-        while probe >= 10 {
-            probe /= 10
-            digits += 1
-        }
-        count += digits
-        var index = count
-        repeat {
-            index -= 1
-            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        } while rest > 0
+        count = DecimalDigits.write(value.magnitude, into: buffer, at: count)
     }
 }

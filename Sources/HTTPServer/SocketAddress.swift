@@ -103,21 +103,8 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         count += 1
     }
 
-    /// A port or an octet: written from the last digit back, dividing only by the constant 10.
+    /// A port or an octet.
     private static func putDecimal(_ value: Int, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int) {
-        var digits = 1
-        var probe = value
-        while probe >= 10 {
-            probe /= 10
-            digits += 1
-        }
-        count += digits
-        var index = count
-        var rest = value
-        repeat {
-            index -= 1
-            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        } while rest > 0
+        count = DecimalDigits.write(UInt(value), into: buffer, at: count)
     }
 }

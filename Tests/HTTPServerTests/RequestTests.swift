@@ -105,3 +105,15 @@ import Testing
         #expect(method.rawValue == token)
     }
 }
+
+@Suite struct DecimalDigitsTests {
+    @Test(arguments: [0, 7, 9, 10, 99, 100, 65535, 1_000_000, UInt(Int.max), UInt.max])
+    func digitsMatchTheStandardLibrary(value: UInt) {
+        var bytes = [UInt8](repeating: UInt8(ascii: "#"), count: 24)
+        let end = bytes.withUnsafeMutableBufferPointer { DecimalDigits.write(value, into: $0, at: 2) }
+        #expect(String(decoding: bytes[2..<end], as: UTF8.self) == String(value))
+        #expect(
+            bytes[..<2] == [UInt8(ascii: "#"), UInt8(ascii: "#")]
+                && bytes[end...].allSatisfy { $0 == UInt8(ascii: "#") })
+    }
+}

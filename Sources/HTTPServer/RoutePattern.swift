@@ -4,9 +4,9 @@ struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     enum Segment: Hashable, Sendable {
         /// Matches exactly this text.
         case literal(String)
-        /// Matches any non-empty segment that starts with `prefix` and ends with `suffix`, and captures
-        /// what is between them as `name`.
-        case parameter(name: String, prefix: String, suffix: String)
+        /// Matches any non-empty segment that starts with `prefix` and ends with `suffix` (UTF-8 bytes),
+        /// and captures what is between them as `name`.
+        case parameter(name: String, prefix: [UInt8], suffix: [UInt8])
         /// Matches the rest of the path (one segment or more) and captures it, `/`-joined, as `name`.
         case rest(name: String)
 
@@ -47,7 +47,7 @@ struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
                 return .rest(name: String(name.dropLast(3)))
             }
             return .parameter(
-                name: name, prefix: String(part[..<open]), suffix: String(part[part.index(after: close)...]))
+                name: name, prefix: Array(part[..<open].utf8), suffix: Array(part[part.index(after: close)...].utf8))
         }
         if case .rest = segments.last { isOpenEnded = true } else { isOpenEnded = false }
     }
@@ -64,18 +64,27 @@ struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
             case .literal(let text):
                 guard path[index] == text else { return nil }
             case .parameter(let name, let prefix, let suffix):
-                let value = path[index].utf8
-                guard value.count > prefix.utf8.count + suffix.utf8.count,
-                    value.starts(with: prefix.utf8), value.reversed().starts(with: suffix.utf8.reversed())
-                else { return nil }
-                captured.append(
-                    name,
-                    String(decoding: value.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count), as: UTF8.self))
+                guard let value = Self.between(prefix, suffix, in: path[index]) else { return nil }
+                captured.append(name, value)
             case .rest(let name):
                 captured.append(name, index == path.count - 1 ? path[index] : path[index...].joined(separator: "/"))
             }
         }
         return captured
+    }
+
+    /// What `segment` holds between `prefix` and `suffix`, when it starts and ends with them and has
+    /// something in between.
+    private static func between(_ prefix: [UInt8], _ suffix: [UInt8], in segment: String) -> String? {
+        // A bare `{name}` takes the whole segment: no bytes to compare, no copy.
+        if prefix.isEmpty && suffix.isEmpty { return segment.isEmpty ? nil : segment }
+        var segment = segment
+        return segment.withUTF8 { bytes in
+            guard bytes.count > prefix.count + suffix.count, bytes.prefix(prefix.count).elementsEqual(prefix),
+                bytes.suffix(suffix.count).elementsEqual(suffix)
+            else { return nil }
+            return String(decoding: bytes[prefix.count..<(bytes.count - suffix.count)], as: UTF8.self)
+        }
     }
 
     /// Orders patterns from most to least specific, segment by segment.

@@ -67,4 +67,9 @@ import Testing
         let bits = 512 * 128
         #expect(abs(ones - bits / 2) < bits / 50)
     }
+
+    @Test func cookieGivesTheNonceForFormPathsOnly() {
+        let nonce = CSRFGuard.random().newNonce()
+        #expect(CSRFGuard.cookie(nonce: nonce) == "fw_csrf=\(nonce); Path=/forms; HttpOnly; SameSite=Lax")
+    }
 }

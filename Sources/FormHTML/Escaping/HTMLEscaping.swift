@@ -13,6 +13,13 @@ enum HTMLEscaping {
         append(value, to: &bytes, quotes: true)
     }
 
+    /// Whether `value` needs no escaping as a quoted attribute value: `appendAttributeValue` would
+    /// copy it as it is.
+    static func isUnchanged(attributeValue value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { utf8 in !utf8.contains { needsEscape($0, quotes: true) } }
+    }
+
     private static func append(_ string: String, to bytes: inout [UInt8], quotes: Bool) {
         var string = string
         string.withUTF8 { utf8 in

@@ -80,8 +80,22 @@ public struct CSRFGuard: Sendable {
 
     /// The `Set-Cookie` value that gives a browser `nonce`.
     public static func cookie(nonce: String) -> String {
-        "\(cookieName)=\(nonce); Path=/forms; HttpOnly; SameSite=Lax"
+        // Copied into the string's storage part by part: interpolation cost more than the rest of the header.
+        var nonce = nonce
+        return nonce.withUTF8 { nonce in
+            String(unsafeUninitializedCapacity: cookiePrefix.count + nonce.count + cookieAttributes.count) { text in
+                var end = text.initialize(fromContentsOf: cookiePrefix)
+                end = UnsafeMutableBufferPointer(rebasing: text[end...]).initialize(fromContentsOf: nonce) + end
+                end =
+                    UnsafeMutableBufferPointer(rebasing: text[end...]).initialize(fromContentsOf: cookieAttributes)
+                    + end
+                return end
+            }
+        }
     }
+
+    private static let cookiePrefix = Array("\(cookieName)=".utf8)
+    private static let cookieAttributes = Array("; Path=/forms; HttpOnly; SameSite=Lax".utf8)
 
     private static let base64urlTable = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     private static func isBase64url(_ byte: UInt8) -> Bool {

@@ -16,9 +16,7 @@ struct AccessLogLine: CustomStringConvertible {
             + (record.abortReason?.utf8.count ?? 0) + SocketAddress.maximumDescriptionLength + 96
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var line = LineWriter(buffer: buffer)
-            // A method is a small string: made contiguous on the stack, then copied at once.
-            var method = record.method
-            method.withUTF8 { line.append($0) }
+            line.append(record.method)
             line.append(UInt8(ascii: " "))
             Self.appendPrintable(record.target, to: &line)
             line.append(UInt8(ascii: " "))
@@ -123,9 +121,8 @@ private struct LineWriter {
     }
 
     mutating func append(_ text: String) {
-        // Short texts (a method, a separator) are small strings: reading their bytes one by one
-        // is cheaper than making them contiguous first.
-        for byte in text.utf8 { append(byte) }
+        var text = text
+        text.withUTF8 { append($0) }
     }
 
     mutating func appendDecimal(_ value: Int) {

@@ -5,7 +5,7 @@ SWIFT ?= swift
 PORT ?= 8080
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page bench-predicate bench-engine fuzz clean
+.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page bench-instructions bench-predicate bench-engine fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
@@ -66,6 +66,10 @@ bench-submit:
 ## bench-page: GET /forms/event (the rendered calendar event page) against the C ceiling serving its bytes
 bench-page:
 	SCENARIOS=page PAGE_PATH=/forms/event bench/run.sh
+
+## bench-instructions: user-space instructions per request (valgrind's callgrind), static file and event page, against the C ceiling
+bench-instructions:
+	SWIFT=$(SWIFT) bench/instructions.sh
 
 ## bench-predicate: evaluations/s, parse time and allocations of compiled predicates (release build)
 bench-predicate:

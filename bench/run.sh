@@ -7,6 +7,8 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
+# shellcheck source=bench/page.sh
+source "$here/page.sh"
 
 SWIFT=${SWIFT:-swift}
 CC=${CC:-cc}
@@ -369,15 +371,7 @@ log "building the ceiling"
 
 # 5120 bytes of plain, deterministic HTML.
 mkdir "$tmp/public"
-page_tail=$'</body>\n</html>\n'
-page=$'<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Formwright benchmark page</title></head>\n<body>\n'
-for ((i = 1; ${#page} < PAGE_SIZE; i++)); do
-    printf -v line '<p id="p%03d">Paragraph %03d: the quick brown fox jumps over the lazy dog.</p>\n' "$i" "$i"
-    page+=$line
-done
-page=${page:0:PAGE_SIZE-${#page_tail}}$page_tail
-printf '%s' "$page" >"$tmp/public/page.html"
-[[ $(wc -c <"$tmp/public/page.html") -eq $PAGE_SIZE ]] || die "page.html is not $PAGE_SIZE bytes"
+make_bench_page "$tmp/public/page.html" "$PAGE_SIZE" || die "page.html is not $PAGE_SIZE bytes"
 
 # ---------------------------------------------------------------- formwright
 

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# bench/instructions.sh: user-space instructions per request, Formwright against the ceiling, counted
+# by valgrind's callgrind. Where req/s on a shared machine moves by several points between runs, an
+# instruction count repeats to the instruction: use it to see what a change did to the request path.
+#
+# Each server runs alone under callgrind with counting off; after start-up and a warm-up, counting is
+# switched on for REQUESTS keep-alive GETs on one connection, then off again. Progress goes to stderr;
+# a table per scenario goes to stdout. Knobs: SCENARIOS (static,page), REQUESTS (2000), PAGE_PATH
+# (/forms/event), FORMWRIGHT_BIN (else a release build), SWIFT, CC, FORMS.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/.." && pwd)
+# shellcheck source=bench/page.sh
+source "$here/page.sh"
+
+SWIFT=${SWIFT:-swift}
+CC=${CC:-cc}
+SCENARIOS=${SCENARIOS:-static,page}
+REQUESTS=${REQUESTS:-2000}
+PAGE_PATH=${PAGE_PATH:-/forms/event}
+FORMS=${FORMS:-$repo/Forms}
+FORMWRIGHT_BIN=${FORMWRIGHT_BIN:-}
+HOST=127.0.0.1 # loopback only, on purpose
+PORT=${PORT:-18790}
+
+log() { printf 'instructions: %s\n' "$*" >&2; }
+die() {
+    log "error: $*"
+    exit 1
+}
+
+if ! [[ $REQUESTS =~ ^[0-9]+$ ]] || ((REQUESTS < 100)); then die "REQUESTS must be a whole number of at least 100"; fi
+for tool in valgrind callgrind_control callgrind_annotate python3 curl strip "$CC" pkg-config; do
+    command -v "$tool" >/dev/null || die "'$tool' is not installed (apt-get install valgrind binutils curl)"
+done
+
+# Valgrind follows no exec, so the server is started directly, with its secret from the environment.
+export FORMWRIGHT_SECRET=bench-secret
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/formwright-instructions.XXXXXX")
+server=
+cleanup() {
+    if [[ -n $server ]] && kill -0 "$server" 2>/dev/null; then kill -KILL "$server" 2>/dev/null || true; fi
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+if [[ -z $FORMWRIGHT_BIN ]]; then
+    log "building formwright (release)"
+    (cd "$repo" && "$SWIFT" build -c release --product formwright >&2) || die "the release build failed"
+    FORMWRIGHT_BIN=$(cd "$repo" && "$SWIFT" build -c release --show-bin-path)/formwright
+fi
+# Valgrind 3.19 (Debian 12) cannot read the DWARF 5 Swift emits: count a copy without debug info.
+cp "$FORMWRIGHT_BIN" "$tmp/formwright"
+strip --strip-debug "$tmp/formwright"
+# shellcheck disable=SC2046 # pkg-config prints several words on purpose
+"$CC" -O2 -Wall -Wextra -o "$tmp/ceiling" "$here/ceiling.c" $(pkg-config --cflags --libs libmicrohttpd) >&2 ||
+    die "cannot build bench/ceiling.c"
+mkdir "$tmp/public"
+make_bench_page "$tmp/public/page.html" 5120 || die "cannot write page.html"
+
+# GET PATH, COUNT times on one keep-alive connection; exits non-zero unless every answer is a 200.
+cat >"$tmp/client.py" <<'PY'
+import socket, sys
+port, path, count = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+connection = socket.create_connection(("127.0.0.1", port), timeout=60)
+request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+pending = b""
+for _ in range(count):
+    connection.sendall(request)
+    while b"\r\n\r\n" not in pending:
+        chunk = connection.recv(65536)
+        if not chunk: sys.exit("the server closed the connection")
+        pending += chunk
+    head, _, pending = pending.partition(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 200"): sys.exit(f"not a 200: {head[:80]!r}")
+    length = next(int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")[1:]
+                  if line.lower().startswith(b"content-length:"))
+    while len(pending) < length:
+        chunk = connection.recv(65536)
+        if not chunk: sys.exit("the server closed the connection mid-body")
+        pending += chunk
+    pending = pending[length:]
+PY
+
+# count NAME PATH COMMAND...: prints "total memset" instructions per request.
+count() {
+    local name=$1 path=$2
+    shift 2
+    rm -f "$tmp"/callgrind.*
+    valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$tmp/callgrind.%p" "$@" \
+        >"$tmp/$name.log" 2>&1 &
+    server=$!
+    local i
+    for ((i = 0; i < 240; i++)); do
+        curl -fs -o /dev/null "http://$HOST:$PORT$path" && break
+        kill -0 "$server" 2>/dev/null || die "$name stopped at start (see its log: $(tail -3 "$tmp/$name.log"))"
+        sleep 0.5
+    done
+    python3 "$tmp/client.py" "$PORT" "$path" 50 || die "$name: the warm-up failed"
+    callgrind_control -i on "$server" >/dev/null 2>&1
+    python3 "$tmp/client.py" "$PORT" "$path" "$REQUESTS" || die "$name: the measured requests failed"
+    callgrind_control -i off "$server" >/dev/null 2>&1
+    kill -TERM "$server"
+    wait "$server" || true
+    server=
+    callgrind_annotate --inclusive=no --threshold=100 "$tmp"/callgrind.* 2>/dev/null |
+        awk -v n="$REQUESTS" '
+            /PROGRAM TOTALS/ { gsub(",", "", $1); total = $1 }
+            /memset/ && $1 ~ /^[0-9,]+$/ { gsub(",", "", $1); memset += $1 }
+            END { printf "%d %d\n", total / n, memset / n }'
+}
+
+IFS=, read -r -a scenarios <<<"$SCENARIOS"
+for scenario in "${scenarios[@]}"; do
+    case $scenario in
+    static) path=/static/page.html ceiling_file=$tmp/public/page.html ;;
+    page)
+        path=$PAGE_PATH
+        ceiling_file=$tmp/page.html
+        ;;
+    *) die "unknown scenario '$scenario' (known: static, page)" ;;
+    esac
+    log "$scenario: formwright, $REQUESTS requests of $path"
+    read -r fw_total fw_memset < <(count formwright "$path" "$tmp/formwright" \
+        serve --host "$HOST" --port "$PORT" --public "$tmp/public" --forms "$FORMS" --threads 1)
+    if [[ $scenario == page ]]; then
+        # The ceiling serves a copy of the page as Formwright renders it.
+        "$tmp/formwright" serve --host "$HOST" --port "$PORT" \
+            --public "$tmp/public" --forms "$FORMS" --threads 1 >"$tmp/copy.log" 2>&1 &
+        server=$!
+        for ((i = 0; i < 100; i++)); do
+            if curl -fs -o "$ceiling_file" "http://$HOST:$PORT$path"; then break; fi
+            sleep 0.2
+        done
+        kill -TERM "$server"
+        wait "$server" || true
+        server=
+        [[ -s $ceiling_file ]] || die "page: could not save Formwright's page for the ceiling"
+    fi
+    log "$scenario: ceiling"
+    read -r c_total c_memset < <(count ceiling "$path" "$tmp/ceiling" -t 1 "$PORT" "$ceiling_file" "text/html; charset=utf-8")
+    printf '\n== %s: GET %s, %d requests on one connection, 1 thread; user-space instructions per request\n' \
+        "$scenario" "$path" "$REQUESTS"
+    printf '   %-12s %10s %10s %10s\n' server total memset rest
+    printf '   %-12s %10d %10d %10d\n' ceiling "$c_total" "$c_memset" $((c_total - c_memset))
+    printf '   %-12s %10d %10d %10d\n' formwright "$fw_total" "$fw_memset" $((fw_total - fw_memset))
+    awk -v f=$((fw_total - fw_memset)) -v c=$((c_total - c_memset)) \
+        'BEGIN { printf "   formwright - ceiling: %d instructions per request besides memset (%.2fx the ceiling'"'"'s rest)\n", f - c, f / c }'
+done
+printf '\nmemset is nearly all libmicrohttpd clearing its connection memory between requests; both servers pay it.\n'

@@ -61,9 +61,9 @@ public final class FormPage: Sendable {
         csrfToken: String,
         _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Result
     ) -> Result {
-        var verbatim = csrfToken
         // A token is base64url, which escaping leaves as it is: its own bytes are the escaped ones.
         if HTMLEscaping.isUnchanged(attributeValue: csrfToken) {
+            var verbatim = csrfToken
             return verbatim.withUTF8 { token in
                 freshPrefix.withUnsafeBytes { prefix in
                     freshSuffix.withUnsafeBytes { suffix in body(prefix, UnsafeRawBufferPointer(token), suffix) }

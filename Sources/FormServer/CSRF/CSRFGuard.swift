@@ -56,11 +56,9 @@ public struct CSRFGuard: Sendable {
             nonce.withUTF8 { nonce in
                 let count = Self.domain.count + formID.count + 1 + nonce.count
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { message in
-                    var end = message.initialize(fromContentsOf: Self.domain)
-                    end += UnsafeMutableBufferPointer(rebasing: message[end...]).initialize(fromContentsOf: formID)
+                    let end = Self.put(formID, into: message, at: Self.put(Self.domain, into: message, at: 0))
                     message[end] = 0
-                    end += 1
-                    end += UnsafeMutableBufferPointer(rebasing: message[end...]).initialize(fromContentsOf: nonce)
+                    _ = Self.put(nonce, into: message, at: end + 1)
                     inner.update(bufferPointer: UnsafeRawBufferPointer(message))
                 }
             }
@@ -94,14 +92,16 @@ public struct CSRFGuard: Sendable {
         var nonce = nonce
         return nonce.withUTF8 { nonce in
             String(unsafeUninitializedCapacity: cookiePrefix.count + nonce.count + cookieAttributes.count) { text in
-                var end = text.initialize(fromContentsOf: cookiePrefix)
-                end = UnsafeMutableBufferPointer(rebasing: text[end...]).initialize(fromContentsOf: nonce) + end
-                end =
-                    UnsafeMutableBufferPointer(rebasing: text[end...]).initialize(fromContentsOf: cookieAttributes)
-                    + end
-                return end
+                put(cookieAttributes, into: text, at: put(nonce, into: text, at: put(cookiePrefix, into: text, at: 0)))
             }
         }
+    }
+
+    /// Copies `part` into `buffer` at `index`; returns the index after it.
+    private static func put(
+        _ part: some Collection<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int
+    ) -> Int {
+        index + UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(fromContentsOf: part)
     }
 
     private static let cookiePrefix = Array("\(cookieName)=".utf8)

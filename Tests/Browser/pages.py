@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import requests
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as EC
 
 import support
 
@@ -53,7 +52,7 @@ def open_refused_in_browser(chromium, server, form_id: str) -> None:
         form.submit();
         """,
         server.url(f"/forms/{form_id}"), [["_csrf", token]] + [list(p) for p in body])
-    support.wait(chromium).until(EC.staleness_of(old))
+    support.wait(chromium).until(lambda _: support.is_gone(old))
     support.wait(chromium).until(lambda d: d.execute_script("return document.readyState") == "complete")
     [post] = support.posts_to(support.network_exchanges(chromium), f"/forms/{form_id}")
     assert post.status == 422, f"/forms/{form_id} answered {post.status} in the browser"

@@ -19,12 +19,11 @@ from pathlib import Path
 
 import requests
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
-from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 HERE = Path(__file__).resolve().parent
@@ -191,8 +190,22 @@ def click_and_wait_for_page(chromium: WebDriver, element: WebElement) -> None:
     """Click something that navigates, and wait until the old document is gone and the new one has loaded."""
     old = chromium.find_element(By.TAG_NAME, "html")
     element.click()
-    wait(chromium).until(EC.staleness_of(old))
+    wait(chromium).until(lambda _: is_gone(old))
     wait(chromium).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def is_gone(element: WebElement) -> bool:
+    """Whether `element`'s document has been replaced. Mid-navigation, chromedriver sometimes reports
+    the old node as not belonging to the document rather than as stale: that is gone too."""
+    try:
+        element.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error):
+            return True
+        raise
 
 
 def set_value(chromium: WebDriver, element: WebElement, value: str) -> None:

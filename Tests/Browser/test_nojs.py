@@ -5,7 +5,6 @@ from __future__ import annotations
 import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 import support
@@ -159,7 +158,7 @@ def test_enter_in_a_tag_submits_rather_than_adds(nojs_browser, server):
     field = chromium.find_elements(By.CSS_SELECTOR, ".fw-item input[name=tags]")[1]
     old = chromium.find_element(By.TAG_NAME, "html")
     field.send_keys("-ui", Keys.ENTER)
-    support.wait(chromium).until(EC.staleness_of(old))
+    support.wait(chromium).until(lambda _: support.is_gone(old))
     [post] = posts_to(network_exchanges(chromium), "/forms/multivalued")
     assert post.values("_add") == []
     assert post.values("tags") == ["swift", "forms-ui"]

@@ -14,7 +14,9 @@ struct Formwright: ParsableCommand {
 
             Every option of 'serve' can also come from a FORMWRIGHT_* environment variable, for containers.
             """,
-        subcommands: [Serve.self, CheckCommand.self, EvaluateCommand.self, PredicateCommand.self, Probe.self],
+        subcommands: [
+            Serve.self, CheckCommand.self, EvaluateCommand.self, RenderCommand.self, PredicateCommand.self, Probe.self,
+        ],
         defaultSubcommand: nil
     )
 }

@@ -5,25 +5,7 @@ import Testing
 @Suite struct EvaluateCommandTests {
     /// Runs `formwright evaluate` with `input` on stdin; returns the exit status, stdout and stderr.
     func evaluate(_ arguments: [String], input: String) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = formwrightBinary
-        process.arguments = ["evaluate"] + arguments
-        process.currentDirectoryURL = repositoryRoot
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
-        )
+        try runFormwright(["evaluate"] + arguments, input: input)
     }
 
     @Test func validSubmissionExits0WithBothPayloadsAndEveryRowsState() throws {

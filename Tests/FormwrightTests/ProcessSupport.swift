@@ -94,6 +94,28 @@ func runFormwright(
     return (status, process.text)
 }
 
+/// Runs `formwright` with `arguments` and `input` on stdin, in the repository; returns the exit status,
+/// stdout and stderr.
+func runFormwright(_ arguments: [String], input: String) throws -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = formwrightBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+}
+
 /// One HTTP/1.1 exchange over a loopback socket: the raw answer, up to the peer's close.
 func exchange(port: Int, _ text: String) throws -> String {
     let connection = try RawConnection(port: port)

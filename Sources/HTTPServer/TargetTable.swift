@@ -23,7 +23,8 @@ struct TargetTable<Value: Sendable>: Sendable {
     init(_ entries: [(key: String, value: Value)]) {
         var keys: [[UInt8]] = []
         var values: [Value] = []
-        for (key, value) in entries where !keys.contains(Array(key.utf8)) {
+        var seen: Set<[UInt8]> = []
+        for (key, value) in entries where seen.insert(Array(key.utf8)).inserted {
             keys.append(Array(key.utf8))
             values.append(value)
         }

@@ -4,19 +4,23 @@
 # instruction count repeats to the instruction: use it to see what a change did to the request path.
 #
 # Each server runs alone under callgrind with counting off; after start-up and a warm-up, counting is
-# switched on for REQUESTS keep-alive GETs on one connection, then off again. Progress goes to stderr;
-# a table per scenario goes to stdout. Knobs: SCENARIOS (static,page), REQUESTS (2000), PAGE_PATH
-# (/forms/event), FORMWRIGHT_BIN (else a release build), SWIFT, CC, FORMS.
+# switched on for REQUESTS keep-alive requests on one connection, then off again. Progress goes to
+# stderr; a table per scenario goes to stdout. Scenarios: static (GET a 5 KB file), page (GET
+# PAGE_PATH), submit (POST a valid calendar event to /forms/event, urlencoded, Accept:
+# application/json, as bench/submit-event.sh sends it). Knobs: SCENARIOS (static,page,submit),
+# REQUESTS (2000), PAGE_PATH (/forms/event), FORMWRIGHT_BIN (else a release build), SWIFT, CC, FORMS.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
 # shellcheck source=bench/page.sh
 source "$here/page.sh"
+# shellcheck source=bench/event-body.sh
+source "$here/event-body.sh"
 
 SWIFT=${SWIFT:-swift}
 CC=${CC:-cc}
-SCENARIOS=${SCENARIOS:-static,page}
+SCENARIOS=${SCENARIOS:-static,page,submit}
 REQUESTS=${REQUESTS:-2000}
 PAGE_PATH=${PAGE_PATH:-/forms/event}
 FORMS=${FORMS:-$repo/Forms}
@@ -35,8 +39,8 @@ for tool in valgrind callgrind_control callgrind_annotate python3 curl strip "$C
     command -v "$tool" >/dev/null || die "'$tool' is not installed (apt-get install valgrind binutils curl)"
 done
 
-# Valgrind follows no exec, so the server is started directly, with its secret from the environment.
-export FORMWRIGHT_SECRET=bench-secret
+# Valgrind follows no exec, so the server is started directly, with its secret from the environment
+# (event-body.sh exports FORMWRIGHT_SECRET, the one the submitted token is signed with).
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/formwright-instructions.XXXXXX")
 server=
 cleanup() {
@@ -58,13 +62,21 @@ strip --strip-debug "$tmp/formwright"
     die "cannot build bench/ceiling.c"
 mkdir "$tmp/public"
 make_bench_page "$tmp/public/page.html" 5120 || die "cannot write page.html"
+write_event_body "$tmp/event.body" || die "cannot write the event body"
 
-# GET PATH, COUNT times on one keep-alive connection; exits non-zero unless every answer is a 200.
+# PATH COUNT [BODY_FILE COOKIE]: GETs PATH, or with a body POSTs it urlencoded as an API client does,
+# COUNT times on one keep-alive connection; exits non-zero unless every answer is a 200.
 cat >"$tmp/client.py" <<'PY'
 import socket, sys
 port, path, count = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 connection = socket.create_connection(("127.0.0.1", port), timeout=60)
-request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+if len(sys.argv) > 4:
+    body = open(sys.argv[4], "rb").read()
+    request = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+               "Content-Type: application/x-www-form-urlencoded\r\nAccept: application/json\r\n"
+               f"Cookie: {sys.argv[5]}\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+else:
+    request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
 pending = b""
 for _ in range(count):
     connection.sendall(request)
@@ -82,8 +94,30 @@ for _ in range(count):
         pending += chunk
     pending = pending[length:]
 PY
+# Swift's reference counting: calls per request to swift_retain and swift_release, read from the
+# call counts in callgrind's files. Each is a handful of instructions around an atomic
+# read-modify-write, which costs many cycles where an ordinary instruction costs a fraction of one:
+# a cost the instruction count underweights.
+cat >"$tmp/refcounts.py" <<'PY'
+import re, sys
+requests, names, calls = int(sys.argv[1]), {}, 0
+for path in sys.argv[2:]:
+    callee = None
+    for line in open(path, errors="replace"):
+        named = re.match(r"(c?fn)=\((\d+)\)(?: (.*))?", line)
+        if named:
+            kind, key, name = named.groups()
+            if name: names[key] = name.strip()
+            if kind == "cfn": callee = names.get(key)
+            continue
+        counted = re.match(r"calls=(\d+)", line)
+        if counted and callee in ("swift_retain", "swift_release"): calls += int(counted.group(1))
+print(calls // requests)
+PY
 
-# count NAME PATH COMMAND...: prints "total memset" instructions per request.
+# count NAME PATH COMMAND...: prints "total memset refcounts": instructions, memset's share of them,
+# and retain and release calls, per request. The requests are
+# client.py's, with the scenario's extra arguments (client_args: a body and a cookie for a POST).
 count() {
     local name=$1 path=$2
     shift 2
@@ -97,32 +131,41 @@ count() {
         kill -0 "$server" 2>/dev/null || die "$name stopped at start (see its log: $(tail -3 "$tmp/$name.log"))"
         sleep 0.5
     done
-    python3 "$tmp/client.py" "$PORT" "$path" 50 || die "$name: the warm-up failed"
+    python3 "$tmp/client.py" "$PORT" "$path" 50 "${client_args[@]}" || die "$name: the warm-up failed"
     callgrind_control -i on "$server" >/dev/null 2>&1
-    python3 "$tmp/client.py" "$PORT" "$path" "$REQUESTS" || die "$name: the measured requests failed"
+    python3 "$tmp/client.py" "$PORT" "$path" "$REQUESTS" "${client_args[@]}" || die "$name: the measured requests failed"
     callgrind_control -i off "$server" >/dev/null 2>&1
     kill -TERM "$server"
     wait "$server" || true
     server=
-    callgrind_annotate --inclusive=no --threshold=100 "$tmp"/callgrind.* 2>/dev/null |
+    local instructions
+    instructions=$(callgrind_annotate --inclusive=no --threshold=100 "$tmp"/callgrind.* 2>/dev/null |
         awk -v n="$REQUESTS" '
             /PROGRAM TOTALS/ { gsub(",", "", $1); total = $1 }
             /memset/ && $1 ~ /^[0-9,]+$/ { gsub(",", "", $1); memset += $1 }
-            END { printf "%d %d\n", total / n, memset / n }'
+            END { printf "%d %d\n", total / n, memset / n }')
+    echo "$instructions $(python3 "$tmp/refcounts.py" "$REQUESTS" "$tmp"/callgrind.*)"
 }
 
 IFS=, read -r -a scenarios <<<"$SCENARIOS"
 for scenario in "${scenarios[@]}"; do
+    client_args=()
+    method=GET
     case $scenario in
     static) path=/static/page.html ceiling_file=$tmp/public/page.html ;;
     page)
         path=$PAGE_PATH
         ceiling_file=$tmp/page.html
         ;;
-    *) die "unknown scenario '$scenario' (known: static, page)" ;;
+    submit)
+        # The ceiling reads the same body and answers {"ok":true}; ceiling_file is for its GETs only.
+        path=/forms/event ceiling_file=$tmp/public/page.html method=POST
+        client_args=("$tmp/event.body" "fw_csrf=$EVENT_NONCE")
+        ;;
+    *) die "unknown scenario '$scenario' (known: static, page, submit)" ;;
     esac
-    log "$scenario: formwright, $REQUESTS requests of $path"
-    read -r fw_total fw_memset < <(count formwright "$path" "$tmp/formwright" \
+    log "$scenario: formwright, $REQUESTS requests: $method $path"
+    read -r fw_total fw_memset fw_refcounts < <(count formwright "$path" "$tmp/formwright" \
         serve --host "$HOST" --port "$PORT" --public "$tmp/public" --forms "$FORMS" --threads 1)
     if [[ $scenario == page ]]; then
         # The ceiling serves a copy of the page as Formwright renders it.
@@ -139,13 +182,14 @@ for scenario in "${scenarios[@]}"; do
         [[ -s $ceiling_file ]] || die "page: could not save Formwright's page for the ceiling"
     fi
     log "$scenario: ceiling"
-    read -r c_total c_memset < <(count ceiling "$path" "$tmp/ceiling" -t 1 "$PORT" "$ceiling_file" "text/html; charset=utf-8")
-    printf '\n== %s: GET %s, %d requests on one connection, 1 thread; user-space instructions per request\n' \
-        "$scenario" "$path" "$REQUESTS"
-    printf '   %-12s %10s %10s %10s\n' server total memset rest
-    printf '   %-12s %10d %10d %10d\n' ceiling "$c_total" "$c_memset" $((c_total - c_memset))
-    printf '   %-12s %10d %10d %10d\n' formwright "$fw_total" "$fw_memset" $((fw_total - fw_memset))
+    read -r c_total c_memset c_refcounts < <(count ceiling "$path" "$tmp/ceiling" -t 1 "$PORT" "$ceiling_file" "text/html; charset=utf-8")
+    printf '\n== %s: %s %s, %d requests on one connection, 1 thread; user-space instructions per request\n' \
+        "$scenario" "$method" "$path" "$REQUESTS"
+    printf '   %-12s %10s %10s %10s %12s\n' server total memset rest 'retain+rel.'
+    printf '   %-12s %10d %10d %10d %12d\n' ceiling "$c_total" "$c_memset" $((c_total - c_memset)) "$c_refcounts"
+    printf '   %-12s %10d %10d %10d %12d\n' formwright "$fw_total" "$fw_memset" $((fw_total - fw_memset)) "$fw_refcounts"
     awk -v f=$((fw_total - fw_memset)) -v c=$((c_total - c_memset)) \
         'BEGIN { printf "   formwright - ceiling: %d instructions per request besides memset (%.2fx the ceiling'"'"'s rest)\n", f - c, f / c }'
 done
 printf '\nmemset is nearly all libmicrohttpd clearing its connection memory between requests; both servers pay it.\n'
+printf 'retain+rel.: calls to swift_retain and swift_release, atomic operations the instruction count underweights.\n'

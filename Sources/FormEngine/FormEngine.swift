@@ -92,7 +92,7 @@ public final class FormEngine: Sendable {
         if fields.isJSON, !fields.contains(tag) {
             return compiled.row.value ?? (rowPlan.kind == .bool ? .bool(false) : nil)
         }
-        switch decoder.decode(fields[tag], as: rowPlan.kind, options: compiled.row.options) {
+        switch decoder.decode(fields.values(named: tag), as: rowPlan.kind, options: compiled.row.options) {
         case .success(let value): return value
         case .failure(let problem):
             problems.append((index, problem))
@@ -131,7 +131,7 @@ public final class FormEngine: Sendable {
         return Verdict(
             plan: plan, locale: locale, errors: judge.errors, resolution: resolution,
             items: items.isEmpty ? [:] : items.mapValues(\.values), fields: fields,
-            enteredItems: items.isEmpty ? [:] : items.mapValues(\.entered), zone: decoder.zone.timeZone)
+            enteredItems: items.isEmpty ? [:] : items.mapValues(\.entered), zone: decoder.zone.offsets)
     }
 }
 

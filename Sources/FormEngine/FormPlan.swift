@@ -32,6 +32,8 @@ final class FormPlan: Sendable {
     let nullRows: [PredicateValue]
     /// Every section an empty array: where multivalued sections' values start.
     let emptySections: [PredicateValue]
+    /// Per section: its `hidden` when that is a constant, nil for a predicate.
+    let sectionHiddenConstants: [Bool?]
 
     init(form: CompiledForm) {
         self.form = form
@@ -47,6 +49,7 @@ final class FormPlan: Sendable {
         constantRequired = form.rows.map { $0.required.isAlways }
         nullRows = form.rows.map { _ in .null }
         emptySections = form.sections.map { _ in .array([]) }
+        sectionHiddenConstants = form.sections.map { $0.hidden.constant }
     }
 
     /// Per row: whether any condition, or an `equalsRow` validator, reads its value.
@@ -97,6 +100,12 @@ final class RowPlan: Sendable {
     let optionObjects: [JSONValue]
     /// The same objects as JSON bytes, for the payload written without a tree.
     let optionBytes: [[UInt8]]
+    /// Its `hidden` and `disabled` when each is a constant (most are), nil for a predicate: a request
+    /// reads these rather than copy the condition out of the compiled row.
+    let hiddenConstant: Bool?
+    let disabledConstant: Bool?
+    /// `"tag":`, the row's key in both payloads, escaped once; empty for a row that posts no field.
+    let keyBytes: [UInt8]
 
     init(_ compiled: CompiledRow, in form: CompiledForm, isRead: Bool) {
         let row = compiled.row
@@ -109,5 +118,13 @@ final class RowPlan: Sendable {
         checksURL = row.type == .url && !compiled.validators.contains { $0.spec.kindName == "url" }
         optionObjects = row.options.map { Verdict.optionObject(value: $0.value, title: $0.title) }
         optionBytes = optionObjects.map(\.bytes)
+        hiddenConstant = compiled.hidden.constant
+        disabledConstant = compiled.disabled.constant
+        var key: [UInt8] = []
+        if let field {
+            JSONValue.writeString(field, to: &key)
+            key.append(UInt8(ascii: ":"))
+        }
+        keyBytes = key
     }
 }

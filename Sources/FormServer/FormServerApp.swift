@@ -46,11 +46,8 @@ public final class FormServerApp: Sendable {
         }
         var serverConfiguration = configuration.server
         if configuration.accessLog {
-            let accessLogger = Logger(label: "formwright.access")
-            // The line becomes the message as is: interpolating it would copy it into a second string.
-            serverConfiguration.accessLog = {
-                accessLogger.info(Logger.Message(stringLiteral: AccessLogLine($0).description))
-            }
+            let accessLog = AccessLog()
+            serverConfiguration.accessLog = { accessLog.write($0) }
         }
         server = Server(
             configuration: serverConfiguration, router: try Self.routes(files: files, forms: forms), logger: logger)

@@ -30,29 +30,54 @@ public struct QueryParameters: Sendable, Equatable, Sequence {
     /// Parses `application/x-www-form-urlencoded` text (WHATWG URL §5.1), strictly: malformed
     /// percent-encoding or invalid UTF-8 is an error rather than a silently altered value.
     public static func parse(urlencoded bytes: [UInt8]) -> QueryParameters? {
-        bytes.withUnsafeBufferPointer { buffer in try? parse(buffer, 0..<buffer.count) }
+        var result = QueryParameters()
+        guard forEachPair(urlencoded: bytes, { result.pairs.append(($0, $1)) }) else { return nil }
+        return result
+    }
+
+    /// Calls `body` with each decoded pair of urlencoded `bytes`, in order, as `parse(urlencoded:)`
+    /// reads them, without collecting them; false (after the pairs before it) at the first malformed one.
+    /// A caller that keeps the pairs in its own shape saves the array.
+    public static func forEachPair(urlencoded bytes: [UInt8], _ body: (String, String) -> Void) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            do throws(RequestTarget.Failure) {
+                try forEachPair(buffer, 0..<buffer.count, body)
+                return true
+            } catch {
+                return false
+            }
+        }
     }
 
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
     ) throws(RequestTarget.Failure) -> QueryParameters {
         var result = QueryParameters()
+        try forEachPair(bytes, range) { result.pairs.append(($0, $1)) }
+        return result
+    }
+
+    private static func forEachPair(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (String, String) -> Void
+    ) throws(RequestTarget.Failure) {
         var pairStart = range.lowerBound
+        var equals: Int?
         var index = range.lowerBound
+        // One walk finds each pair's end and its first `=`.
         while index <= range.upperBound {
             if index == range.upperBound || bytes[index] == UInt8(ascii: "&") {
                 if index > pairStart {
-                    let pair = pairStart..<index
-                    let equals = bytes[pair].firstIndex(of: UInt8(ascii: "="))
                     let name = try RequestTarget.decode(bytes, pairStart..<(equals ?? index), plusIsSpace: true)
                     var value = ""
                     if let equals { value = try RequestTarget.decode(bytes, (equals + 1)..<index, plusIsSpace: true) }
-                    result.pairs.append((name: name, value: value))
+                    body(name, value)
                 }
                 pairStart = index + 1
+                equals = nil
+            } else if equals == nil, bytes[index] == UInt8(ascii: "=") {
+                equals = index
             }
             index += 1
         }
-        return result
     }
 }

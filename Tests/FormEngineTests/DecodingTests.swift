@@ -92,3 +92,33 @@ import Testing
         #expect(MessageLocale.choose(formLocale: "en", acceptLanguage: nil) == "en")
     }
 }
+
+/// `SubmittedFields` keeps every value sent under a name, in order, however often the name repeats.
+@Suite struct SubmittedFieldsTests {
+    @Test func repeatedNamesKeepEveryValueInOrder() {
+        var fields = SubmittedFields()
+        #expect(fields["tags"] == [])
+        #expect(!fields.contains("tags"))
+        fields.append("tags", .text("a"))
+        #expect(fields["tags"] == [.text("a")])
+        #expect(fields.first("tags") == .text("a"))
+        fields.append("title", .text("Lunch"))
+        fields.append("tags", .text("b"))
+        fields.append("tags", .text("c"))
+        #expect(fields["tags"] == [.text("a"), .text("b"), .text("c")])
+        #expect(fields.first("tags") == .text("a"))
+        #expect(fields["title"] == [.text("Lunch")])
+        #expect(fields.contains("title"))
+        #expect(fields.first("missing") == nil)
+    }
+
+    @Test func fieldsSentAlikeAreEqual() {
+        var one = SubmittedFields()
+        var other = SubmittedFields()
+        for (name, value) in [("a", "1"), ("b", "2"), ("a", "3")] { one.append(name, .text(value)) }
+        for (name, value) in [("b", "2"), ("a", "1"), ("a", "3")] { other.append(name, .text(value)) }
+        #expect(one == other)
+        other.append("a", .text("4"))
+        #expect(one != other)
+    }
+}

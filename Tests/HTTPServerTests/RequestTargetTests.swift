@@ -47,4 +47,23 @@ import Testing
         #expect(parameters?["guests"] == "3")
         #expect(QueryParameters.parse(urlencoded: Array("bad=%ZZ".utf8)) == nil)
     }
+
+    /// The visitor sees what `parse` collects: empty pairs skipped, a name with no `=`, `=` in a value,
+    /// repeated names in order.
+    @Test func pairsAreVisitedInOrderAsParsed() {
+        let body = Array("a=1&&b&c=x%3Dy=z&a=%E2%9C%93+2&=e".utf8)
+        var visited: [String] = []
+        #expect(QueryParameters.forEachPair(urlencoded: body) { visited.append("\($0)|\($1)") })
+        #expect(visited == ["a|1", "b|", "c|x=y=z", "a|✓ 2", "|e"])
+        #expect(QueryParameters.parse(urlencoded: body)?.pairs.map { "\($0.name)|\($0.value)" } == visited)
+    }
+
+    /// A malformed pair stops the walk with false, after the pairs before it.
+    @Test func aMalformedPairStopsTheVisit() {
+        for body in ["a=1&b=%2&c=3", "a=1&b=%C3%28&c=3", "a=1&b%00=2&c=3"] {
+            var visited: [String] = []
+            #expect(!QueryParameters.forEachPair(urlencoded: Array(body.utf8)) { name, _ in visited.append(name) })
+            #expect(visited == ["a"], "\(body)")
+        }
+    }
 }

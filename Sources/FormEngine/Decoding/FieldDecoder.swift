@@ -11,10 +11,10 @@ struct FieldDecoder {
 
     /// The value of a row holding `kind`, with `options` if a selector, from everything sent under its name.
     // The row's kind and options are passed rather than the `Row`, which the caller would copy field by field.
-    func decode(_ sent: [RawValue], as kind: ValueKind, options: [Option]) -> Result<FormValue?, Problem> {
-        if kind == .options { return self.options(sent, from: options) }
-        guard sent.count <= 1 else { return .failure(.sentMoreThanOnce) }
-        guard let raw = sent.first else {
+    func decode(_ sent: SubmittedFields.Sent?, as kind: ValueKind, options: [Option]) -> Result<FormValue?, Problem> {
+        if kind == .options { return self.options(sent?.all ?? [], from: options) }
+        guard (sent?.count ?? 0) <= 1 else { return .failure(.sentMoreThanOnce) }
+        guard let raw = sent?.first else {
             // An unchecked checkbox sends nothing: that is its "false" (HTML §4.10.18.3 constructing the entry list).
             return .success(kind == .bool ? .bool(false) : nil)
         }

@@ -5,10 +5,13 @@ import Foundation
 /// with an offset (`…Z`, `…+01:00`) converted into the form's zone, so every value compares alike.
 struct ZoneConverter: Sendable {
     let timeZone: TimeZone
+    /// The zone's offsets, shared by every request of the form.
+    let offsets: ZoneOffsets
 
     /// A converter for the IANA zone `identifier` (checked at load); UTC when unknown.
     init(identifier: String) {
         timeZone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0)!
+        offsets = ZoneOffsets(zone: timeZone)
     }
 
     /// The local date-time `text` names in the form's zone, or nil.

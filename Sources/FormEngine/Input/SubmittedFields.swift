@@ -9,25 +9,74 @@
 /// fields.append("guests", .text("4"))
 /// ```
 public struct SubmittedFields: Sendable, Hashable {
-    /// The values sent under each name, in the order they came.
-    public private(set) var values: [String: [RawValue]] = [:]
+    /// The values sent under one name. Nearly every name is sent once, and a lone value is kept
+    /// without an array of its own: a submission allocates one array per repeated name, not per field.
+    enum Sent: Sendable, Hashable {
+        case one(RawValue)
+        case many([RawValue])
+
+        /// How many values were sent.
+        var count: Int {
+            switch self {
+            case .one: 1
+            case .many(let values): values.count
+            }
+        }
+
+        /// The first value sent.
+        var first: RawValue? {
+            switch self {
+            case .one(let value): value
+            case .many(let values): values.first
+            }
+        }
+
+        /// Every value, in order.
+        var all: [RawValue] {
+            switch self {
+            case .one(let value): [value]
+            case .many(let values): values
+            }
+        }
+    }
+
+    private var sent: [String: Sent] = [:]
     /// Whether the fields came as JSON (one value per key; lists are explicit).
     public var isJSON = false
 
     /// No fields.
     public init() {
         // Room for a typical form's fields, so appending does not rehash as they arrive.
-        values.reserveCapacity(16)
+        sent.reserveCapacity(16)
     }
 
     /// Adds a value under `name`, after any sent before under the same name.
     public mutating func append(_ name: String, _ value: RawValue) {
-        values[name, default: []].append(value)
+        // Changed in place through the dictionary's accessor: one hash of `name`, new or repeated.
+        Self.add(value, to: &sent[name])
+    }
+
+    private static func add(_ value: RawValue, to slot: inout Sent?) {
+        switch slot {
+        case nil: slot = .one(value)
+        case .one(let earlier)?: slot = .many([earlier, value])
+        case .many(var values)?:
+            // Moved out before growing, so the array is not copied for being referenced twice.
+            slot = nil
+            values.append(value)
+            slot = .many(values)
+        }
     }
 
     /// Every value sent under `name`; empty when the name was not sent.
-    public subscript(name: String) -> [RawValue] { values[name] ?? [] }
+    public subscript(name: String) -> [RawValue] { sent[name]?.all ?? [] }
+
+    /// What was sent under `name`, without building an array for a single value; nil when nothing was.
+    func values(named name: String) -> Sent? { sent[name] }
+
+    /// The first value sent under `name`.
+    public func first(_ name: String) -> RawValue? { sent[name]?.first }
 
     /// Whether anything was sent under `name` (an unchecked checkbox sends nothing).
-    public func contains(_ name: String) -> Bool { values[name] != nil }
+    public func contains(_ name: String) -> Bool { sent[name] != nil }
 }

@@ -62,7 +62,9 @@ struct Resolution {
         for fact in form.order {
             switch fact {
             case .sectionHidden(let index):
-                let hidden = decide(form.sections[index].hidden) { $0.sections[index].hidden = $1 }
+                let hidden = decide(constant: plan.sectionHiddenConstants[index], form.sections[index].hidden) {
+                    $0.sections[index].hidden = $1
+                }
                 if hidden { sectionHidden[index] = true }
             case .sectionValue(let index):
                 sectionValues[index] =
@@ -72,14 +74,19 @@ struct Resolution {
                 if sectionHidden[row.sectionIndex] {
                     rowHidden[index] = true
                     trace?.rows[index].hidden = .section(row.sectionIndex)
-                } else if decide(row.hidden, record: { $0.rows[index].hidden = $1 }) {
+                } else if decide(
+                    constant: plan.rows[index].hiddenConstant, row.hidden, record: { $0.rows[index].hidden = $1 })
+                {
                     rowHidden[index] = true
                 }
             case .rowDisabled(let index):
                 if plan.isDisabled {
                     rowDisabled[index] = true
                     trace?.rows[index].disabled = .form
-                } else if decide(form.rows[index].disabled, record: { $0.rows[index].disabled = $1 }) {
+                } else if decide(
+                    constant: plan.rows[index].disabledConstant, form.rows[index].disabled,
+                    record: { $0.rows[index].disabled = $1 })
+                {
                     rowDisabled[index] = true
                 }
             case .rowValue(let index):
@@ -96,6 +103,15 @@ struct Resolution {
             let required = decide(row.required) { $0.rows[row.index].required = $1 }
             if required != rowRequired[row.index] { rowRequired[row.index] = required }
         }
+    }
+
+    /// `decide(condition)`, or `constant`, the plan's value of a condition known to be a constant: then,
+    /// unless tracing, the condition is not read at all (reading one out of its row copies it).
+    mutating func decide(
+        constant: Bool?, _ condition: @autoclosure () -> CompiledCondition, record: (inout Trace, Decision) -> Void
+    ) -> Bool {
+        if let constant, trace == nil { return constant }
+        return decide(condition(), record: record)
     }
 
     /// Evaluates `condition` against the facts known so far, recording how when tracing.

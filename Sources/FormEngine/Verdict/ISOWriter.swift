@@ -6,6 +6,8 @@ import FormModel
 struct ISOWriter {
     /// Room for the longest text written: `YYYY-MM-DDTHH:MM:SS+HH:MM` is 25 bytes.
     private static let capacity = 32
+    /// 10 to the power of each width up to 4: the numbers that fit it.
+    private static let limits = [1, 10, 100, 1000, 10000]
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     private var count = 0
 
@@ -30,6 +32,16 @@ struct ISOWriter {
     /// `number` (never negative here) in decimal, zero-padded to `width` digits.
     mutating func append(_ number: Int, width: Int) {
         precondition(number >= 0, "ISO fields are never negative")
+        // The usual field fills its width exactly (`07`, `2026`): digits written from the right.
+        if (1...4).contains(width), number < Self.limits[width], count + width <= buffer.count {
+            var rest = number
+            for position in stride(from: count + width - 1, through: count, by: -1) {
+                buffer[position] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                rest /= 10
+            }
+            count += width
+            return
+        }
         var digits = 1
         var divisor = 1
         while number / divisor >= 10 {

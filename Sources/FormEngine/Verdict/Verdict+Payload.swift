@@ -100,13 +100,13 @@ extension LocalTime {
 extension LocalDateTime {
     /// `2026-11-22T14:30:00+01:00`: the local time with the offset the form's zone has at that moment,
     /// so an API client gets an instant, not a wall-clock reading.
-    func iso8601(in zone: TimeZone?) -> String {
+    func iso8601(in zone: ZoneOffsets?) -> String {
         guard let zone else { return ISOWriter.string { $0.append(self, secondsAlways: true) } }
         // The wall-clock reading as if it were UTC, then the zone's offset at the instant it names
         // (asked twice, so a reading near a daylight-saving change takes the offset in force then).
         let wallClock = Double(date.daysSince1970 * 86_400 + time.secondsOfDay)
-        let guess = zone.secondsFromGMT(for: Date(timeIntervalSince1970: wallClock))
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: wallClock - Double(guess)))
+        let guess = zone.secondsFromGMT(at: wallClock)
+        let offset = zone.secondsFromGMT(at: wallClock - Double(guess))
         return ISOWriter.string { writer in
             writer.append(self, secondsAlways: true)
             guard offset != 0 else { return writer.append("Z") }

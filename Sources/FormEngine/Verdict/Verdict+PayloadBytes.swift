@@ -5,38 +5,37 @@ extension Verdict {
     /// the answer to every valid API submission, so it is on the hot path.
     public var payloadJSONBytes: [UInt8] {
         // Both payloads share keys and most values: each value is converted once and its bytes copied.
-        var plain: [UInt8] = []
-        var detailed: [UInt8] = []
-        plain.reserveCapacity(512)
-        detailed.reserveCapacity(512)
-        writePayloads(plain: &plain, detailed: &detailed)
+        // `httpParameters` is written in place; `formValues` beside it, then appended.
         var output: [UInt8] = []
-        output.reserveCapacity(plain.count + detailed.count + 36)
+        var detailed: [UInt8] = []
+        output.reserveCapacity(1024)
+        detailed.reserveCapacity(512)
         output.append(contentsOf: #"{"httpParameters":{"#.utf8)
-        output.append(contentsOf: plain)
+        writePayloads(plain: &output, detailed: &detailed)
         output.append(contentsOf: #"},"formValues":{"#.utf8)
         output.append(contentsOf: detailed)
         output.append(contentsOf: "}}".utf8)
         return output
     }
 
-    /// The members of `httpParameters` and of `formValues`, in `payloads()`'s order, without braces.
+    /// Appends the members of `httpParameters` to `plain` and of `formValues` to `detailed`, in
+    /// `payloads()`'s order, without braces.
     private func writePayloads(plain: inout [UInt8], detailed: inout [UInt8]) {
         var first = true
-        func key(_ tag: String) {
+        func separate() {
             if !first {
                 plain.append(UInt8(ascii: ","))
                 detailed.append(UInt8(ascii: ","))
             }
             first = false
-            let start = plain.count
-            JSONValue.writeString(tag, to: &plain)
-            plain.append(UInt8(ascii: ":"))
-            detailed.append(contentsOf: plain[start...])
         }
         for section in form.sections where !sectionHidden[section.index] {
             if let tag = section.section.multivaluedTag, let item = section.item {
-                key(tag)
+                separate()
+                let start = plain.count
+                JSONValue.writeString(tag, to: &plain)
+                plain.append(UInt8(ascii: ":"))
+                detailed.append(contentsOf: plain[start...])
                 plain.append(UInt8(ascii: "["))
                 detailed.append(UInt8(ascii: "["))
                 let choices = item.row.options
@@ -54,12 +53,14 @@ extension Verdict {
             for index in section.rows where !rowHidden[index] {
                 // The plan's posted name is the tag of a row that takes input (never in a multivalued
                 // section, which is written above): the `Row` itself is not copied out of its class.
-                guard let tag = plan.rows[index].field else { continue }
-                let compiled = form.rows[index]
-                key(tag)
+                let rowPlan = plan.rows[index]
+                guard rowPlan.field != nil else { continue }
+                separate()
+                plain.append(contentsOf: rowPlan.keyBytes)
+                detailed.append(contentsOf: rowPlan.keyBytes)
                 if let value = values[index] {
                     write(
-                        value, choices: compiled.row.options, plan: plan.rows[index], plain: &plain,
+                        value, choices: form.rows[index].row.options, plan: rowPlan, plain: &plain,
                         detailed: &detailed)
                 } else {
                     plain.append(contentsOf: "null".utf8)

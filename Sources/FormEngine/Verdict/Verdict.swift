@@ -42,14 +42,14 @@ public struct Verdict: Sendable {
     /// How every condition was decided, when asked for.
     public let trace: Trace?
     /// The form's time zone, for the offsets of date-times in the payload.
-    let zone: TimeZone?
+    let zone: ZoneOffsets?
 
     /// Whether nothing was refused.
     public var isValid: Bool { errors.isEmpty }
 
     init(
         plan: FormPlan, locale: String, errors: [FieldError], resolution: Resolution, items: [Int: [FormValue]],
-        fields: SubmittedFields?, enteredItems: [Int: [String]], zone: TimeZone?
+        fields: SubmittedFields?, enteredItems: [Int: [String]], zone: ZoneOffsets?
     ) {
         self.zone = zone
         self.plan = plan

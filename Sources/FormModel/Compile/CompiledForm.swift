@@ -103,6 +103,12 @@ public enum CompiledCondition: Sendable {
         return false
     }
 
+    /// The value of a constant condition; nil for a predicate.
+    public var constant: Bool? {
+        if case .constant(let flag) = self { return flag }
+        return nil
+    }
+
     /// The facts the condition reads.
     public var reads: [FormFact] {
         if case .predicate(_, let bindings) = self { return bindings }

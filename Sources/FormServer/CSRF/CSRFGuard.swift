@@ -47,6 +47,13 @@ public struct CSRFGuard: Sendable {
 
     /// The token for form `formID` and the browser holding `nonce`.
     public func token(formID: String, nonce: String) -> String {
+        withToken(formID: formID, nonce: nonce) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the token's base64url bytes, written on the stack.
+    private func withToken<Result>(
+        formID: String, nonce: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         var inner = self.inner
         var formID = formID
         var nonce = nonce
@@ -65,7 +72,11 @@ public struct CSRFGuard: Sendable {
         }
         var outer = self.outer
         inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
-        return outer.finalize().withUnsafeBytes { Self.base64url($0) }
+        return outer.finalize().withUnsafeBytes { mac in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.base64urlCount(mac.count)) { text in
+                body(UnsafeBufferPointer(rebasing: text[..<Self.base64url(mac, into: text)]))
+            }
+        }
     }
 
     /// What every token's message starts with: tokens are for this use only.
@@ -74,9 +85,9 @@ public struct CSRFGuard: Sendable {
     /// Whether `token` is the one for `formID` and `nonce`, compared in constant time.
     public func verify(token: String?, formID: String, nonce: String?) -> Bool {
         guard let token, let nonce, Self.isWellFormed(nonce: nonce) else { return false }
-        var expected = self.token(formID: formID, nonce: nonce)
         var given = token
-        return expected.withUTF8 { expected in
+        // The expected token is compared where it was written, on the stack: no string is built.
+        return withToken(formID: formID, nonce: nonce) { expected in
             given.withUTF8 { given in
                 guard expected.count == given.count else { return false }
                 var difference: UInt8 = 0
@@ -120,23 +131,30 @@ public struct CSRFGuard: Sendable {
     /// RFC 4648 §5 base64url without padding, written out: Foundation's string replacing was a tenth
     /// of a submission's cost in the benchmark.
     private static func base64url(_ bytes: UnsafeRawBufferPointer) -> String {
-        let count = (bytes.count * 4 + 2) / 3
-        return String(unsafeUninitializedCapacity: count) { output in
-            base64urlTable.withUnsafeBufferPointer { alphabet in
-                var written = 0
-                var index = 0
-                while index < bytes.count {
-                    let chunk = min(3, bytes.count - index)
-                    var bits = 0
-                    for offset in 0..<chunk { bits |= Int(bytes[index + offset]) << (16 - 8 * offset) }
-                    for position in 0...chunk {
-                        output[written] = alphabet[(bits >> (18 - 6 * position)) & 63]
-                        written += 1
-                    }
-                    index += 3
+        String(unsafeUninitializedCapacity: base64urlCount(bytes.count)) { base64url(bytes, into: $0) }
+    }
+
+    /// How many characters `base64url` writes for `count` bytes.
+    private static func base64urlCount(_ count: Int) -> Int { (count * 4 + 2) / 3 }
+
+    /// Writes the base64url text of `bytes` at the start of `output`; returns its length.
+    private static func base64url(
+        _ bytes: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        base64urlTable.withUnsafeBufferPointer { alphabet in
+            var written = 0
+            var index = 0
+            while index < bytes.count {
+                let chunk = min(3, bytes.count - index)
+                var bits = 0
+                for offset in 0..<chunk { bits |= Int(bytes[index + offset]) << (16 - 8 * offset) }
+                for position in 0...chunk {
+                    output[written] = alphabet[(bits >> (18 - 6 * position)) & 63]
+                    written += 1
                 }
-                return written
+                index += 3
             }
+            return written
         }
     }
 }

@@ -78,7 +78,7 @@ struct FormRoutes: Sendable {
             if let origin = request.headers["Sec-Fetch-Site"]?.lowercased(), origin != "same-origin", origin != "none" {
                 return csrfRefused(site, locale: locale, json: wantsJSON)
             }
-            let token = fields[FieldNames.csrf].first.flatMap(\.enteredText)
+            let token = fields.first(FieldNames.csrf).flatMap(\.enteredText)
             let nonce = request.cookie(named: CSRFGuard.cookieName)
             guard csrf.verify(token: token, formID: site.id, nonce: nonce) else {
                 return csrfRefused(site, locale: locale, json: wantsJSON)
@@ -88,7 +88,7 @@ struct FormRoutes: Sendable {
             return Answers.problem(.forbidden, "the form '\(site.id)' is read-only", code: "readOnly", json: wantsJSON)
         }
         let verdict = site.engine.evaluate(fields, locale: locale)
-        if !fields.isJSON, let tag = fields[FieldNames.addItem].first.flatMap(\.enteredText) {
+        if !fields.isJSON, let tag = fields.first(FieldNames.addItem).flatMap(\.enteredText) {
             return rerender(site, verdict: verdict, request: request, locale: locale, addingTo: tag)
         }
         guard verdict.isValid else {

@@ -11,11 +11,10 @@ enum SubmissionBody {
     ) throws(BodyError) -> SubmittedFields {
         switch contentType {
         case "application/x-www-form-urlencoded":
-            guard let pairs = QueryParameters.parse(urlencoded: request.body) else {
+            var fields = SubmittedFields()
+            guard QueryParameters.forEachPair(urlencoded: request.body, { fields.append($0, .text($1)) }) else {
                 throw .badRequest("the form body has malformed percent-encoding or is not UTF-8")
             }
-            var fields = SubmittedFields()
-            for pair in pairs { fields.append(pair.name, .text(pair.value)) }
             return fields
         case "multipart/form-data":
             guard let boundary = boundary(of: request.headers["Content-Type"] ?? "") else {

@@ -21,7 +21,10 @@ public final class FormEngine: Sendable {
     /// Validators registered in Swift, by the name descriptors call them.
     public let customValidators: [String: CustomValidator]
     private let decoder: FieldDecoder
-    /// Messages per built-in locale, with the descriptor's overrides merged once.
+    /// The locales the form has texts in (`MessageLocale.available(for:)`): what `evaluate`'s `locale`
+    /// chooses among.
+    public let locales: [String]
+    /// Messages per locale of `locales`, with the descriptor's overrides merged once.
     private let messages: [String: Messages]
     /// What is worked out once for `form`, so a request only reads it.
     private let plan: FormPlan
@@ -31,10 +34,9 @@ public final class FormEngine: Sendable {
         self.form = form
         self.customValidators = customValidators
         decoder = FieldDecoder(zone: ZoneConverter(identifier: form.form.timeZone))
+        locales = MessageLocale.available(for: form.form)
         var messages: [String: Messages] = [:]
-        for locale in Set(MessageLocale.builtIn + form.form.messages.keys) {
-            messages[locale] = Messages(locale: locale, overrides: form.form.messages)
-        }
+        for locale in locales { messages[locale] = Messages(locale: locale, overrides: form.form.messages) }
         self.messages = messages
         plan = FormPlan(form: form)
     }
@@ -121,7 +123,7 @@ public final class FormEngine: Sendable {
         for (index, _) in problems { resolution.undecodable[index] = true }
         resolution.resolve(items: { items[$0]?.values ?? [] })
         var judge = Judgement(
-            plan: plan, messages: messages[locale] ?? Messages(locale: locale, overrides: form.form.messages),
+            plan: plan, messages: messages(for: locale),
             rules: Rules(customValidators: customValidators))
         if validate {
             judge.validateRows(problems: problems, resolution: &resolution)
@@ -132,6 +134,14 @@ public final class FormEngine: Sendable {
             plan: plan, locale: locale, errors: judge.errors, resolution: resolution,
             items: items.isEmpty ? [:] : items.mapValues(\.values), fields: fields,
             enteredItems: items.isEmpty ? [:] : items.mapValues(\.entered), zone: decoder.zone.offsets)
+    }
+}
+
+extension FormEngine {
+    /// The messages for `locale`: one of `locales`, or the one a reader of that tag gets.
+    fileprivate func messages(for locale: String) -> Messages {
+        messages[locale] ?? MessageLocale.match(locale, in: locales).flatMap { messages[$0] }
+            ?? Messages(locale: locale, overrides: form.form.messages)
     }
 }
 

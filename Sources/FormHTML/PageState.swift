@@ -46,6 +46,9 @@ public struct PageError: Sendable, Hashable {
     public var position: Int?
     /// What is wrong, already localised.
     public var message: String
+    /// The language `message` is in, when it may not be the form's (a built-in message in the
+    /// reader's language): the page marks it with `lang` where that is not the page's language.
+    public var language: String?
 
     /// An error on row `row`.
     public init(row: Int, message: String) {

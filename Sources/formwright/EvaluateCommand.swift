@@ -22,7 +22,10 @@ struct EvaluateCommand: ParsableCommand {
     @Argument(help: "A form descriptor file (.json, .yaml).")
     var formFile: String
 
-    @ArgumentParser.Option(help: "The language of messages: en or zh-Hans. (default: the form's locale)")
+    @ArgumentParser.Option(
+        help:
+            "The language of messages: en, zh-Hans, or a locale the form gives messages for. (default: the form's locale)"
+    )
     var locale: String?
 
     func run() throws {
@@ -42,7 +45,8 @@ struct EvaluateCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let engine = FormEngine(form: compiled, customValidators: ExampleHooks.make().validators)
-        let language = locale.flatMap(MessageLocale.normalise) ?? MessageLocale.normalise(compiled.form.locale) ?? "en"
+        let language = MessageLocale.choose(
+            formLocale: compiled.form.locale, acceptLanguage: locale, available: engine.locales)
         let verdict = engine.evaluate(fields, locale: language, explain: true)
         FileHandle.standardOutput.write(Data(verdict.explanationJSON.bytes + [0x0A]))
         if !verdict.isValid { throw ExitCode(1) }

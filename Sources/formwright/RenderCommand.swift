@@ -22,7 +22,8 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "A form descriptor file (.json, .yaml).")
     var formFile: String
 
-    @ArgumentParser.Option(help: "The page's language: en or zh-Hans. (default: the form's locale)")
+    @ArgumentParser.Option(
+        help: "The texts' language: en, zh-Hans, or a locale the form gives messages for. (default: the form's locale)")
     var locale: String?
 
     @Flag(help: "Render the answer to a submission read from standard input.")

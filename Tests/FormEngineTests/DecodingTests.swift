@@ -91,6 +91,58 @@ import Testing
         #expect(MessageLocale.choose(formLocale: "en", acceptLanguage: "zh;q=0") == "en")
         #expect(MessageLocale.choose(formLocale: "en", acceptLanguage: nil) == "en")
     }
+
+    /// A form's own locale and the locales its descriptor gives messages for are chosen like built-in ones.
+    @Test func acceptLanguageChoosesAmongTheFormsLocales() {
+        var form = Form(id: "f", sections: [])
+        form.locale = "fr"
+        form.messages = ["de": ["required": "{name} fehlt"], "fr-CA": ["required": "{name} manque"]]
+        let available = MessageLocale.available(for: form)
+        #expect(available == ["en", "zh-Hans", "fr", "de"])
+        let choose = { MessageLocale.choose(formLocale: "fr", acceptLanguage: $0, available: available) }
+        #expect(choose("fr-CA,fr;q=0.9") == "fr")
+        #expect(choose("de-AT") == "de")
+        #expect(choose("en-GB, fr;q=0.5") == "en")
+        #expect(choose("es") == "fr")
+        #expect(choose(nil) == "fr")
+        #expect(choose("fr;q=0, zh-TW") == "fr")
+        #expect(MessageLocale.choose(formLocale: "es", acceptLanguage: nil, available: available) == "en")
+    }
+
+    /// A form in a language with no built-in texts gets its descriptor's messages for it, each error
+    /// saying which language its message is in.
+    @Test func aFormInAnotherLanguageUsesItsOwnMessages() throws {
+        var form = Form(id: "f", sections: [Section(rows: [requiredNameRow()])])
+        form.locale = "fr"
+        form.messages = ["fr": ["required": "{name} est obligatoire"]]
+        let engine = FormEngine(form: try FormCompiler().compile(form, file: "test"))
+        #expect(engine.locales == ["en", "zh-Hans", "fr"])
+        let french = try #require(engine.evaluate(SubmittedFields(), locale: "fr").errors.first)
+        #expect(french.message == "Name est obligatoire")
+        #expect(french.language == "fr")
+        let english = try #require(engine.evaluate(SubmittedFields(), locale: "en").errors.first)
+        #expect(english.message == "Name can't be empty")
+        #expect(english.language == "en")
+        // A tag that is not one of the engine's locales gets the messages of the same language.
+        #expect(engine.evaluate(SubmittedFields(), locale: "fr-CA").errors.first?.message == "Name est obligatoire")
+        #expect(engine.evaluate(SubmittedFields(), locale: "zh-CN").errors.first?.language == "zh-Hans")
+        // A key the descriptor does not give falls back to English, and says so.
+        form.messages = ["fr": ["email": "{name} : adresse invalide"]]
+        let partial = FormEngine(form: try FormCompiler().compile(form, file: "test"))
+        #expect(partial.evaluate(SubmittedFields(), locale: "fr").errors.first?.language == "en")
+    }
+
+    /// A row's own `requireMsg` is in the form's language, whatever the reader's.
+    @Test func aRowsOwnMessageIsInTheFormsLanguage() throws {
+        var required = requiredNameRow()
+        required.requireMessage = "Nom, s'il vous plaît"
+        var form = Form(id: "f", sections: [Section(rows: [required])])
+        form.locale = "fr"
+        let engine = FormEngine(form: try FormCompiler().compile(form, file: "test"))
+        let error = try #require(engine.evaluate(SubmittedFields(), locale: "zh-Hans").errors.first)
+        #expect(error.message == "Nom, s'il vous plaît")
+        #expect(error.language == "fr")
+    }
 }
 
 /// `SubmittedFields` keeps every value sent under a name, in order, however often the name repeats.
@@ -121,4 +173,11 @@ import Testing
         other.append("a", .text("4"))
         #expect(one != other)
     }
+}
+
+/// A required text row titled Name.
+private func requiredNameRow() -> Row {
+    var row = Row(.text, tag: "name", title: "Name")
+    row.required = .always
+    return row
 }

@@ -20,12 +20,15 @@ import Testing
     func pageWithErrorsIsWellFormed(id: String) throws {
         let form = try Fixtures.form(id)
         let state = Fixtures.stateWithErrors(form)
-        let html = try MiniHTML(Fixtures.text(Fixtures.page(form).render(state: state)))
+        let page = Fixtures.page(form)
+        let html = try MiniHTML(Fixtures.text(page.render(state: state)))
         let summary = try #require(html.element(id: "fw-summary"))
         #expect(summary["role"] == "alert")
         #expect(summary["tabindex"] == "-1")
         #expect(html.all("li").count == state.errors.count)
-        #expect(html.all("title").first?.text.hasPrefix("Error: ") == true)
+        // "Error: " in the page's texts: the French example form says "Erreur : ".
+        #expect(html.all("title").first?.text.hasPrefix(page.texts.errorPrefix) == true)
+        #expect(page.texts.errorPrefix == (form.form.locale == "fr" ? "Erreur : " : "Error: "))
     }
 
     @Test(arguments: Fixtures.formIDs)

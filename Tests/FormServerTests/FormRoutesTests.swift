@@ -282,3 +282,40 @@ extension BrowserSession {
         self.token = token
     }
 }
+
+/// The French example form: its readers' languages, end to end.
+@Suite struct FormLanguageTests {
+    @Test func aFrenchReaderGetsTheFormsOwnTexts() async throws {
+        let (page, refused, thanks) = try await withFormServer { port in
+            let page = try request(port, "/forms/inscription", headers: ["Accept-Language": "fr-CA,fr;q=0.9"])
+            let refused = try postJSON(port, "inscription", "{}", headers: ["Accept-Language": "fr-FR"])
+            let thanks = try request(port, "/forms/inscription/thanks", headers: ["Accept-Language": "fr"])
+            return (page, refused, thanks)
+        }
+        #expect(page.status == 200)
+        #expect(page.text.contains(#"<html lang="fr">"#))
+        #expect(page.text.contains(#"title="obligatoire""#))
+        #expect(!page.text.contains(#" lang="en""#))
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("Nom est obligatoire"))
+        #expect(thanks.text.contains(#"<html lang="fr">"#) && thanks.text.contains("Merci"))
+    }
+
+    @Test func anEnglishReaderGetsEnglishTextsMarkedAsEnglish() async throws {
+        let (page, refused) = try await withFormServer { port in
+            let page = try request(port, "/forms/inscription", headers: ["Accept-Language": "en-GB"])
+            let session = try BrowserSession(port: port, form: "inscription")
+            let refused = try session.post("inscription", [("nom", "")], extraHeaders: ["Accept-Language": "en-GB"])
+            return (page, refused)
+        }
+        #expect(page.text.contains(#"<html lang="fr">"#))
+        #expect(page.text.contains(#"title="required" lang="en""#))
+        #expect(refused.status == 422)
+        #expect(refused.text.contains(#"<span lang="en">Nom can't be empty</span>"#))
+    }
+
+    @Test func aReaderAskingForNothingGetsTheFormsLocale() async throws {
+        let refused = try await withFormServer { port in try postJSON(port, "inscription", #"{"places": 9}"#) }
+        #expect(refused.text.contains("Places doit être au plus 4"))
+    }
+}

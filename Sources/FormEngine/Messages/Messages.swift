@@ -1,17 +1,27 @@
+import FormModel
+
 /// The built-in texts of validation messages, in English and Simplified Chinese, with the overrides a
 /// descriptor gives per locale (`messages: {zh-Hans: {required: "请填写{name}"}}`).
 ///
 /// `{name}` is the row's title (or tag when untitled); other placeholders are listed in `Problem.arguments`.
 public struct Messages: Sendable {
-    /// The locale the messages are in: `en` or `zh-Hans`.
+    /// The locale the messages are for: a key of `MessageLocale.available(for:)`.
     public let locale: String
+    /// The language of the built-in texts used: `en` or `zh-Hans`.
+    public let builtInLanguage: String
     private let texts: [String: String]
+    /// The keys the descriptor gave texts for, which are in `locale`'s language.
+    private let overridden: Set<String>
 
-    /// The messages of `locale` (chosen by `MessageLocale.choose`), with `overrides` from the descriptor.
+    /// The messages of `locale` (chosen by `MessageLocale.choose`), with `overrides` from the descriptor
+    /// (its `messages`, by locale).
     public init(locale: String, overrides: [String: [String: String]] = [:]) {
-        let builtIn = locale == "zh-Hans" ? Self.chinese : Self.english
+        builtInLanguage = LanguageTag.builtInTexts(for: locale)
+        let builtIn = builtInLanguage == "zh-Hans" ? Self.chinese : Self.english
+        let own = LanguageTag.texts(for: locale, in: overrides)
         self.locale = locale
-        self.texts = builtIn.merging(overrides[locale] ?? [:]) { _, descriptor in descriptor }
+        texts = builtIn.merging(own) { _, descriptor in descriptor }
+        overridden = Set(own.keys)
     }
 
     /// The text for `problem` on the row called `name`.
@@ -22,6 +32,14 @@ public struct Messages: Sendable {
         text = text.replacingAll("{name}", with: name)
         for (key, value) in problem.arguments { text = text.replacingAll("{\(key)}", with: value) }
         return text
+    }
+
+    /// The language `text(for:name:)` is in: `locale` for a text the descriptor gave, the built-in
+    /// language for the others; nil for a Swift validator's own message, which is the form's.
+    public func language(of problem: Problem) -> String? {
+        if case .custom(_, let message) = problem, !message.isEmpty { return nil }
+        if overridden.contains(problem.messageKey) { return locale }
+        return texts[problem.messageKey] == nil ? "en" : builtInLanguage
     }
 
     static let english: [String: String] = [

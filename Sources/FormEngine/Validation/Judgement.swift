@@ -76,19 +76,25 @@ struct Judgement {
 
     private mutating func add(_ problem: Problem, row: Row, index: Int, validatorMessage: String? = nil) {
         var text = validatorMessage ?? messages.text(for: problem, name: row.displayName)
-        if problem == .required, let custom = row.requireMessage { text = custom }
+        var language = validatorMessage == nil ? messages.language(of: problem) : nil
+        if problem == .required, let custom = row.requireMessage {
+            text = custom
+            language = nil
+        }
         errors.append(
             FieldError(
-                tag: row.tag ?? "", code: problem.code, message: text, row: index, section: nil, position: nil))
+                tag: row.tag ?? "", code: problem.code, message: text, row: index, section: nil, position: nil,
+                language: language ?? plan.form.form.locale))
     }
 
     private mutating func append(
         tag: String, problem: Problem, name: String, section: Int, position: Int?, message: String? = nil
     ) {
+        let language = message == nil ? messages.language(of: problem) : nil
         errors.append(
             FieldError(
                 tag: tag, code: problem.code, message: message ?? messages.text(for: problem, name: name), row: nil,
-                section: section, position: position))
+                section: section, position: position, language: language ?? plan.form.form.locale))
     }
 }
 

@@ -101,4 +101,8 @@ public struct FieldError: Sendable, Hashable {
     public let section: Int?
     /// The item's position, for an error on one item of a multivalued section.
     public let position: Int?
+    /// The language `message` is in: the form's `locale` for its own texts (a validator's `message`, a
+    /// row's `requireMsg`), else the language of the built-in or descriptor text chosen for the reader.
+    /// A page in another language marks the message with it (`lang`), so a screen reader speaks it right.
+    public let language: String
 }

@@ -41,6 +41,21 @@ struct HTMLWriter {
         markup("\"")
     }
 
+    /// Appends ` lang="…"` when `language` is given: text in another language than the page's.
+    mutating func lang(_ language: String?) {
+        if let language { attribute("lang", language) }
+    }
+
+    /// Appends `text` escaped as element content, in `<span lang="…">` when `language` is given.
+    mutating func text(_ text: String, lang language: String?) {
+        guard let language else { return self.text(text) }
+        markup("<span")
+        attribute("lang", language)
+        markup(">")
+        self.text(text)
+        markup("</span>")
+    }
+
     /// Appends ` name` (a boolean attribute) when `on`.
     mutating func flag(_ name: StaticString, _ on: Bool) {
         guard on else { return }

@@ -5,12 +5,16 @@ extension FormLayout {
     /// with no script) can move focus to it, and one link per error to the field to fix.
     func writeSummary(_ errors: [PageError], state: PageState, into writer: inout HTMLWriter) {
         writer.markup(
-            "<div class=\"fw-summary\" id=\"fw-summary\" role=\"alert\" tabindex=\"-1\" autofocus aria-labelledby=\"fw-summary-title\">\n<h2 id=\"fw-summary-title\">"
+            "<div class=\"fw-summary\" id=\"fw-summary\" role=\"alert\" tabindex=\"-1\" autofocus aria-labelledby=\"fw-summary-title\">\n<h2 id=\"fw-summary-title\""
         )
+        writer.lang(texts.lang(errors.count == 1 ? "oneProblem" : "severalProblems"))
+        writer.markup(">")
         writer.text(texts.problems(errors.count))
         writer.markup("</h2>\n<ul>\n")
         for error in errors {
-            writer.markup("<li>")
+            writer.markup("<li")
+            writer.lang(error.language.flatMap { texts.lang(language: $0) })
+            writer.markup(">")
             if let target = target(of: error, state: state) {
                 writer.markup("<a")
                 writer.attribute("href", "#" + target)
@@ -68,14 +72,25 @@ extension FormLayout {
         var writer = HTMLWriter()
         // A read-only form has nothing to submit.
         if !form.form.disabled {
-            writer.markup("<div class=\"fw-actions\"><button type=\"submit\">")
-            writer.text(form.form.submitTitle ?? texts.submit)
-            writer.markup("</button></div>\n")
+            writer.markup("<div class=\"fw-actions\"><button type=\"submit\"")
+            writer.submitTitle(form.form, texts: texts)
+            writer.markup("</div>\n")
         }
         writer.markup("</form>\n<script type=\"application/json\" id=\"fw-rules\">")
         writer.scriptJSON(rules)
         writer.markup("</script>\n")
         PageShell.writeEnd(into: &writer)
         return writer.bytes
+    }
+}
+
+extension HTMLWriter {
+    /// Ends a submit button's start tag and writes its text and end tag: the form's `submitTitle`
+    /// (its own language), else the fixed text, marked when it is in another language than the page.
+    mutating func submitTitle(_ form: Form, texts: PageTexts) {
+        if form.submitTitle == nil { lang(texts.lang("submit")) }
+        markup(">")
+        text(form.submitTitle ?? texts.submit)
+        markup("</button>")
     }
 }

@@ -18,6 +18,9 @@ struct FormLayout: Sendable {
 
     init(form: CompiledForm, texts: PageTexts) {
         self.form = form
+        // The page is in the form's language: fixed texts in another are marked with theirs.
+        var texts = texts
+        texts.pageLanguage = form.form.locale
         self.texts = texts
         var ids = FieldIDs()
         let sections = form.sections.map { SectionPlan($0, ids: &ids, texts: texts) }
@@ -57,9 +60,9 @@ struct FormLayout: Sendable {
             // Enter in a text field clicks the form's first submit button (HTML spec §4.10.21.2,
             // "Implicit submission"). An "Add another" button would be first, so a hidden copy of the
             // real submit button comes before every other.
-            writer.markup("<button type=\"submit\" hidden tabindex=\"-1\">")
-            writer.text(form.form.submitTitle ?? texts.submit)
-            writer.markup("</button>\n")
+            writer.markup("<button type=\"submit\" hidden tabindex=\"-1\"")
+            writer.submitTitle(form.form, texts: texts)
+            writer.markup("\n")
         }
         for section in sections { renderer.write(section, state: state, errors: errors, into: &writer) }
         writer.rendered(end)

@@ -23,6 +23,9 @@ public struct MessagePage: Sendable, Hashable {
 
     private var linkHref: String?
     private var linkText = ""
+    /// The languages of the message and the link text, when not the page's.
+    private var messageLanguage: String?
+    private var linkLanguage: String?
 
     /// A page saying `message` under `title`.
     public init(title: String, message: String, language: String = "en", link: (href: String, text: String)? = nil) {
@@ -32,11 +35,16 @@ public struct MessagePage: Sendable, Hashable {
         self.link = link
     }
 
-    /// The page after a valid submission.
+    /// The page after a valid submission, in the language of its title (the descriptor may give it).
     public static func thankYou(texts: PageTexts, back: String? = nil) -> MessagePage {
-        MessagePage(
-            title: texts.thankYou, message: texts.thankYouMessage, language: texts.language,
+        var texts = texts
+        texts.pageLanguage = texts.language(of: "thankYou")
+        var page = MessagePage(
+            title: texts.thankYou, message: texts.thankYouMessage, language: texts.language(of: "thankYou"),
             link: back.map { ($0, texts.back) })
+        page.messageLanguage = texts.lang("thankYouMessage")
+        page.linkLanguage = texts.lang(language: texts.language)
+        return page
     }
 
     /// The 403 page for a missing or wrong CSRF token.
@@ -56,12 +64,15 @@ public struct MessagePage: Sendable, Hashable {
     public func render() -> [UInt8] {
         var writer = HTMLWriter()
         PageShell.writeStart(language: language, title: HTML(text: title), errorPrefix: nil, into: &writer)
-        writer.markup("<p class=\"fw-message\">")
+        writer.markup("<p class=\"fw-message\"")
+        writer.lang(messageLanguage)
+        writer.markup(">")
         writer.text(message)
         writer.markup("</p>\n")
         if let linkHref, let href = SafeURL.link(linkHref) {
             writer.markup("<p><a")
             writer.attribute("href", href)
+            writer.lang(linkLanguage)
             writer.markup(">")
             writer.text(linkText)
             writer.markup("</a></p>\n")

@@ -6,21 +6,21 @@ struct PageErrors {
         let position: Int
     }
 
-    /// Messages per row index, in order.
-    var row: [Int: [String]] = [:]
-    /// Messages per multivalued item, in order.
-    var item: [ItemKey: [String]] = [:]
-    /// Messages about a multivalued section as a whole, per section index.
-    var section: [Int: [String]] = [:]
+    /// Errors per row index, in order.
+    var row: [Int: [PageError]] = [:]
+    /// Errors per multivalued item, in order.
+    var item: [ItemKey: [PageError]] = [:]
+    /// Errors about a multivalued section as a whole, per section index.
+    var section: [Int: [PageError]] = [:]
 
     init(_ errors: [PageError]) {
         for error in errors {
             if let index = error.row {
-                row[index, default: []].append(error.message)
+                row[index, default: []].append(error)
             } else if let section = error.section, let position = error.position {
-                item[ItemKey(section: section, position: position), default: []].append(error.message)
+                item[ItemKey(section: section, position: position), default: []].append(error)
             } else if let section = error.section {
-                self.section[section, default: []].append(error.message)
+                self.section[section, default: []].append(error)
             }
         }
     }

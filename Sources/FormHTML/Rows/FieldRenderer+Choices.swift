@@ -19,6 +19,7 @@ extension FieldRenderer {
         if empty {
             writer.markup("<option value=\"\"")
             writer.flag("selected", chosen.isEmpty || chosen == [""])
+            writer.lang(plan.emptyOptionLang)
             writer.markup(">")
             writer.html(plan.emptyOption)
             writer.markup("</option>\n")

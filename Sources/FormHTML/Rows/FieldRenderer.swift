@@ -53,6 +53,7 @@ struct FieldRenderer: Sendable {
         guard asterisks, field.plan.mayBeRequired else { return }
         writer.markup("<span class=\"fw-required\"")
         writer.attribute("title", texts.requiredMarker)
+        writer.lang(texts.lang("requiredMarker"))
         if field.required { writer.markup(" aria-hidden=\"true\"") } else { writer.markup(" hidden") }
         writer.markup(">*</span>")
     }
@@ -70,17 +71,19 @@ struct FieldRenderer: Sendable {
 
     /// The inline error paragraph `id` that a control (or a section) names in `aria-describedby`; each
     /// message is prefixed, for screen readers only, with "Error:".
-    func writeErrors(_ messages: [String], id: String, into writer: inout HTMLWriter) {
-        guard !messages.isEmpty else { return }
+    func writeErrors(_ errors: [PageError], id: String, into writer: inout HTMLWriter) {
+        guard !errors.isEmpty else { return }
         writer.markup("<p class=\"fw-error\"")
         writer.attribute("id", id)
         writer.markup(">")
-        for (offset, message) in messages.enumerated() {
+        for (offset, error) in errors.enumerated() {
             if offset > 0 { writer.markup("<br>") }
-            writer.markup("<span class=\"fw-visually-hidden\">")
+            writer.markup("<span class=\"fw-visually-hidden\"")
+            writer.lang(texts.lang("errorPrefix"))
+            writer.markup(">")
             writer.text(texts.errorPrefix)
             writer.markup("</span>")
-            writer.text(message)
+            writer.text(error.message, lang: error.language.flatMap { texts.lang(language: $0) })
         }
         writer.markup("</p>\n")
     }

@@ -11,7 +11,7 @@ struct FieldView {
     let values: [String]
     let disabled: Bool
     let required: Bool
-    let errors: [String]
+    let errors: [PageError]
 
     /// The id of the help paragraph.
     var helpID: String { id + "-help" }

@@ -27,6 +27,8 @@ struct RowPlan: Sendable {
     let options: [PlannedOption]
     /// The text of a selector's empty option.
     let emptyOption: HTML
+    /// The empty option's `lang`, when its text is a fixed one in another language than the page's.
+    let emptyOptionLang: String?
     let min: HTML?
     let max: HTML?
     let step: HTML?
@@ -44,13 +46,13 @@ struct RowPlan: Sendable {
         self.id = id
         self.name = name
         label = HTML(text: row.title ?? row.tag ?? "")
-        let helpText = [row.help, control.isDuration ? texts.durationHelp : nil].compactMap { $0 }
-        help = helpText.isEmpty ? nil : HTML(text: helpText.joined(separator: " "))
+        help = Self.help(row.help, durationHelp: control.isDuration, texts: texts)
         placeholder = row.placeholder.map(HTML.init(attributeValue:))
         options = row.options.map {
             PlannedOption(value: $0.value, valueAttribute: HTML(attributeValue: $0.value), title: HTML(text: $0.title))
         }
         emptyOption = HTML(text: row.noValueDisplayText ?? texts.chooseOption)
+        emptyOptionLang = row.noValueDisplayText == nil ? texts.lang("chooseOption") : nil
         min = ValueTexts.bound(row.min).map(HTML.init(attributeValue:))
         max = ValueTexts.bound(row.max).map(HTML.init(attributeValue:))
         step = ValueTexts.bound(row.step).map(HTML.init(attributeValue:))
@@ -66,5 +68,20 @@ extension Control {
     var isDuration: Bool {
         if case .duration = self { return true }
         return false
+    }
+}
+
+extension RowPlan {
+    /// The row's help, then for a count-down the format to type (a fixed text, marked with its
+    /// language where that is not the page's); nil when there is neither.
+    fileprivate static func help(_ own: String?, durationHelp: Bool, texts: PageTexts) -> HTML? {
+        guard own != nil || durationHelp else { return nil }
+        var writer = HTMLWriter()
+        if let own { writer.text(own) }
+        if durationHelp {
+            if own != nil { writer.text(" ") }
+            writer.text(texts.durationHelp, lang: texts.lang("durationHelp"))
+        }
+        return HTML(rendered: writer.bytes)
     }
 }

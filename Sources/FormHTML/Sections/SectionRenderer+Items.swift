@@ -23,16 +23,16 @@ extension SectionRenderer {
                 writer.markup("<div class=\"fw-item-actions\">")
                 if options.contains(.delete) {
                     writer.markup("<button type=\"button\" data-fw-action=\"remove\" hidden>")
-                    writer.text(fields.texts.remove)
+                    writer.text(fields.texts.remove, lang: fields.texts.lang("remove"))
                     writeItemName(field, into: &writer)
                     writer.markup("</button>")
                 }
                 if options.contains(.reorder) {
                     writer.markup("<button type=\"button\" data-fw-action=\"up\" hidden>")
-                    writer.text(fields.texts.moveUp)
+                    writer.text(fields.texts.moveUp, lang: fields.texts.lang("moveUp"))
                     writeItemName(field, into: &writer)
                     writer.markup("</button><button type=\"button\" data-fw-action=\"down\" hidden>")
-                    writer.text(fields.texts.moveDown)
+                    writer.text(fields.texts.moveDown, lang: fields.texts.lang("moveDown"))
                     writeItemName(field, into: &writer)
                     writer.markup("</button>")
                 }
@@ -46,7 +46,9 @@ extension SectionRenderer {
             writer.markup("<button type=\"submit\" class=\"fw-add\"")
             writer.attribute("name", FieldNames.addItem)
             writer.attribute("value", multivalued.tag)
-            writer.markup(" formnovalidate>")
+            writer.markup(" formnovalidate")
+            writer.lang(fields.texts.lang("addAnother"))
+            writer.markup(">")
             writer.text(fields.texts.addAnother)
             writer.markup("</button>\n")
         }

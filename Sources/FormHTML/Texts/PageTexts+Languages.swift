@@ -20,9 +20,10 @@ extension PageTexts {
         sessionExpired: "会话已过期", sessionExpiredMessage: "表单打开时间过长或来自其他网站，因此无法提交。请返回，重新加载表单后再次提交。",
         back: "返回")
 
-    /// Replaces the text named `key` (the property's name); unknown keys are left to the validators'
-    /// messages, which share the dictionary.
-    mutating func override(_ key: String, with text: String) {
+    /// Replaces the text named `key` (the property's name); false for a key that names none, which is
+    /// left to the validators' messages (they share the dictionary).
+    @discardableResult
+    mutating func override(_ key: String, with text: String) -> Bool {
         switch key {
         case "submit": submit = text
         case "oneProblem": oneProblem = text
@@ -37,7 +38,8 @@ extension PageTexts {
         case "durationHelp": durationHelp = text
         case "thankYou": thankYou = text
         case "thankYouMessage": thankYouMessage = text
-        default: break
+        default: return false
         }
+        return true
     }
 }

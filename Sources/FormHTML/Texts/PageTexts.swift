@@ -8,8 +8,15 @@ import FormModel
 /// texts.problems(2)                       // "有 2 个问题"
 /// ```
 public struct PageTexts: Sendable, Hashable {
-    /// The language tag pages declare in `<html lang>`: `en` or `zh-Hans`.
+    /// The language of the built-in texts: `en` or `zh-Hans`.
     public var language: String
+    /// The locale the descriptor's texts (`messages`) were taken for, whose language they are in.
+    public private(set) var overrideLanguage: String?
+    /// The keys of the texts the descriptor gave.
+    public private(set) var overridden: Set<String> = []
+    /// The language of the page the texts are shown on (its `<html lang>`), when known: a text in
+    /// another language is marked with its own (`lang(_:)`).
+    public var pageLanguage: String?
     /// The default submit button text.
     public var submit: String
     /// The summary heading when there is one problem.
@@ -55,26 +62,40 @@ extension PageTexts {
     /// The built-in texts for `locale`: `zh`, `zh-CN`, `zh-Hans` and their variants give Simplified
     /// Chinese, anything else English.
     public init(locale: String) {
-        self = PageTexts.isChinese(locale) ? .chinese : .english
+        self = LanguageTag.builtInTexts(for: locale) == "zh-Hans" ? .chinese : .english
     }
 
-    /// The texts for `form`: its locale's built-in texts with its `messages` for that locale applied.
+    /// The texts for a reader of `locale` (a key of the form's locales): the built-in ones with the
+    /// descriptor's `messages` for that locale's language applied.
+    public init(locale: String, overrides messages: [String: [String: String]]) {
+        self.init(locale: locale)
+        let own = LanguageTag.texts(for: locale, in: messages)
+        for (key, text) in own where override(key, with: text) { overridden.insert(key) }
+        if !overridden.isEmpty { overrideLanguage = locale }
+    }
+
+    /// The texts for `form`'s own locale, on its page.
     public init(form: Form) {
-        self.init(locale: form.locale)
-        let overrides = form.messages[form.locale] ?? form.messages[language] ?? [:]
-        for (key, text) in overrides { override(key, with: text) }
+        self.init(locale: form.locale, overrides: form.messages)
+        pageLanguage = form.locale
+    }
+
+    /// The language of the text named `key` (see `override(_:with:)`).
+    public func language(of key: String) -> String {
+        overridden.contains(key) ? overrideLanguage ?? language : language
+    }
+
+    /// The `lang` to mark the text named `key` with: its language when the page's is another, else nil.
+    public func lang(_ key: String) -> String? { lang(language: language(of: key)) }
+
+    /// The `lang` to mark a text in `language` with: `language` when the page's is another, else nil.
+    public func lang(language: String) -> String? {
+        guard let pageLanguage, !LanguageTag.same(language, pageLanguage) else { return nil }
+        return language
     }
 
     /// The summary heading for `count` problems.
     public func problems(_ count: Int) -> String {
         count == 1 ? oneProblem : severalProblems.replacing("%d", with: String(count))
-    }
-
-    /// Whether `locale` names Simplified Chinese (or plain Chinese, which defaults to it).
-    static func isChinese(_ locale: String) -> Bool {
-        let parts = locale.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
-        guard parts.first == "zh" else { return false }
-        // Traditional Chinese is not built in; English is a better fallback than the wrong script.
-        return !parts.contains("hant") && !parts.contains("tw") && !parts.contains("hk") && !parts.contains("mo")
     }
 }

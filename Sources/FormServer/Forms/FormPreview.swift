@@ -29,7 +29,8 @@ public struct FormPreview: Sendable {
         }
     }
 
-    /// The page a `GET` shows, in `locale` (`en`, `zh-Hans`) or the form's own.
+    /// The page a `GET` shows, in `locale` (`en`, `zh-Hans`, a locale the descriptor gives texts for)
+    /// or the form's own.
     public func freshPage(locale: String?) -> [UInt8] {
         site.page(language(locale)).renderFresh(csrfToken: nil)
     }
@@ -53,7 +54,6 @@ public struct FormPreview: Sendable {
         case valid(redirect: String)
     }
 
-    private func language(_ locale: String?) -> String {
-        locale.flatMap(MessageLocale.normalise) ?? MessageLocale.normalise(site.form.form.locale) ?? "en"
-    }
+    /// The form's locale a reader of `locale` gets, as `Accept-Language: locale` would choose it.
+    private func language(_ locale: String?) -> String { site.locale(for: locale) }
 }

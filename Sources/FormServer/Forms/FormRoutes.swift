@@ -38,7 +38,7 @@ struct FormRoutes: Sendable {
         routes.post("/forms/{id}") { request in submit(request) }
         routes.get("/forms/{id}/thanks") { request in
             guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
-            let texts = PageTexts(locale: Self.locale(request, formLocale: site.form.form.locale))
+            let texts = site.page(site.locale(for: request.headers["Accept-Language"])).texts
             return Answers.html(.ok, MessagePage.thankYou(texts: texts, back: "/forms/\(site.id)").render())
         }
         routes.post("/forms/{id}/explain") { request in explainVerdict(request) }
@@ -48,7 +48,7 @@ struct FormRoutes: Sendable {
     func page(_ request: Request) -> Response {
         guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
         let (nonce, isNew) = self.nonce(of: request)
-        let locale = Self.locale(request, formLocale: site.form.form.locale)
+        let locale = site.locale(for: request.headers["Accept-Language"])
         let body = site.page(locale).withFreshParts(csrfToken: csrf.token(formID: site.id, nonce: nonce)) {
             ResponseBody(concatenating: $0, $1, $2)
         }
@@ -63,7 +63,7 @@ struct FormRoutes: Sendable {
         // The media type is read once: negotiation and body decoding both need it.
         let contentType = request.contentType
         let wantsJSON = Negotiation.wantsJSON(request, contentType: contentType)
-        let locale = Self.locale(request, formLocale: site.form.form.locale)
+        let locale = site.locale(for: request.headers["Accept-Language"])
         let fields: SubmittedFields
         do {
             fields = try SubmissionBody.fields(
@@ -131,7 +131,7 @@ struct FormRoutes: Sendable {
         do {
             let fields = try SubmissionBody.fields(
                 of: request, contentType: request.contentType, maximumFileSize: maximumFileSize)
-            let locale = Self.locale(request, formLocale: site.form.form.locale)
+            let locale = site.locale(for: request.headers["Accept-Language"])
             return Answers.json(.ok, site.engine.evaluate(fields, locale: locale, explain: true).explanationJSON)
         } catch {
             return Answers.problem(error.status, error.message, code: "body", json: true)
@@ -141,7 +141,7 @@ struct FormRoutes: Sendable {
     private func csrfRefused(_ site: FormSite, locale: String, json: Bool) -> Response {
         let message = "the form's security token is missing or does not match: reload the page and submit again"
         if json { return Answers.problem(.forbidden, message, code: "csrf", json: true) }
-        let page = MessagePage.sessionExpired(texts: PageTexts(locale: locale), back: "/forms/\(site.id)")
+        let page = MessagePage.sessionExpired(texts: site.page(locale).texts, back: "/forms/\(site.id)")
         return Answers.html(.forbidden, page.render())
     }
 

@@ -7,7 +7,8 @@ import HTTPServer
 /// built-in language, its descriptor JSON, and the Swift handler of its valid submissions.
 final class FormSite: Sendable {
     let engine: FormEngine
-    /// The page per built-in locale (`en`, `zh-Hans`), each with its constant bytes precomputed.
+    /// The page per locale the form has texts in (`FormEngine.locales`: the built-in ones, its own, those
+    /// its `messages` name), each with its constant bytes precomputed.
     let pages: [String: FormPage]
     /// The page's state on the descriptor's own values.
     let initialState: PageState
@@ -15,6 +16,8 @@ final class FormSite: Sendable {
     let descriptor: PreparedResponse
     /// The Swift handler of valid submissions, if one is registered.
     let handler: SubmissionHandler?
+    /// The locale of a reader who asks for none: the form's own.
+    let ownLocale: String
 
     var form: CompiledForm { engine.form }
     var id: String { engine.form.form.id }
@@ -24,9 +27,8 @@ final class FormSite: Sendable {
         let initial = engine.initial()
         initialState = PageState(verdict: initial, entered: false)
         var pages: [String: FormPage] = [:]
-        for locale in MessageLocale.builtIn {
-            var texts = PageTexts(locale: locale)
-            if locale == MessageLocale.normalise(form.form.locale) { texts = PageTexts(form: form.form) }
+        for locale in engine.locales {
+            let texts = PageTexts(locale: locale, overrides: form.form.messages)
             pages[locale] = FormPage(form: form, initialState: initialState, texts: texts)
         }
         self.pages = pages
@@ -35,11 +37,21 @@ final class FormSite: Sendable {
                 status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"],
                 body: ResponseBody(bytes: DescriptorJSON.json(form.form).bytes)))
         handler = hooks.handlers[form.form.id]
+        ownLocale = MessageLocale.choose(formLocale: form.form.locale, acceptLanguage: nil, available: engine.locales)
     }
 
-    /// The page for `locale`, or the form's own.
+    /// The page for `locale` (one of `engine.locales`), or for the reader of that tag, or the form's own.
     func page(_ locale: String) -> FormPage {
-        pages[locale] ?? pages[MessageLocale.normalise(form.form.locale) ?? "en"] ?? pages["en"]!
+        pages[locale] ?? MessageLocale.match(locale, in: engine.locales).flatMap { pages[$0] }
+            ?? MessageLocale.match(form.form.locale, in: engine.locales).flatMap { pages[$0] } ?? pages["en"]!
+    }
+
+    /// The locale for a reader sending `acceptLanguage`, among the form's (`MessageLocale.choose`).
+    func locale(for acceptLanguage: String?) -> String {
+        // A client that asks for no language gets the form's own, worked out once.
+        guard let acceptLanguage else { return ownLocale }
+        return MessageLocale.choose(
+            formLocale: form.form.locale, acceptLanguage: acceptLanguage, available: engine.locales)
     }
 }
 
@@ -57,12 +69,18 @@ extension PageState {
             items = verdict.enteredItems
         }
         errors = verdict.errors.map { error in
-            if let row = error.row { return PageError(row: row, message: error.message) }
-            if let section = error.section, let position = error.position {
-                return PageError(section: section, position: position, message: error.message)
+            var page: PageError
+            if let row = error.row {
+                page = PageError(row: row, message: error.message)
+            } else if let section = error.section, let position = error.position {
+                page = PageError(section: section, position: position, message: error.message)
+            } else if let section = error.section {
+                page = PageError(section: section, message: error.message)
+            } else {
+                page = PageError(formMessage: error.message)
             }
-            if let section = error.section { return PageError(section: section, message: error.message) }
-            return PageError(formMessage: error.message)
+            page.language = error.language
+            return page
         }
     }
 }

@@ -9,19 +9,24 @@ import Logging
 /// own, and its level is fixed when the logging system is bootstrapped).
 struct AccessLog: Sendable {
     private let handler: any LogHandler
+    /// Every field of the event but its message, set once: building a `LogEvent` afresh copies it
+    /// once more than filling in a copy of this one.
+    private let template: LogEvent
 
     /// The access log of the handler the logging system gives `label`.
     init(label: String = "formwright.access") {
         handler = Logger(label: label).handler
+        template = LogEvent(
+            level: .info, message: "", metadata: nil, source: "FormServer", file: #fileID, function: #function,
+            line: #line)
     }
 
     /// Writes `record`'s line, unless the handler's level is above `info`.
     func write(_ record: AccessRecord) {
         guard handler.logLevel <= .info else { return }
+        var event = template
         // The line becomes the message as is: interpolating it would copy it into a second string.
-        let event = LogEvent(
-            level: .info, message: Logger.Message(stringLiteral: AccessLogLine(record).description), metadata: nil,
-            source: "FormServer", file: #fileID, function: #function, line: #line)
+        event.message = Logger.Message(stringLiteral: AccessLogLine(record).description)
         handler.log(event: event)
     }
 }

@@ -47,8 +47,7 @@ private let beginRequest:
     @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
         -> UnsafeMutableRawPointer? = { cls, uri, _ in
             guard let cls else { return nil }
-            let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
-            server.inFlight.add(1, ordering: .relaxed)
+            Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.inFlight.add(1, ordering: .relaxed) }
             let context = RequestContext(rawTarget: uri.map { String(cString: $0) } ?? "", now: monotonicNanoseconds())
             return Unmanaged.passRetained(context).toOpaque()
         }
@@ -56,11 +55,15 @@ private let beginRequest:
 /// The access handler: called several times per request (headers, body pieces, final call).
 private let handleAccess: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadSize, conCls in
     guard let cls, let connection, let method, let uploadSize, let raw = conCls?.pointee else { return .NO }
-    let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
-    let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
-    let keepGoing = server.handle(
-        context, connection: ConnectionHandle(connection), method: method, uploadData: uploadData,
-        uploadSize: uploadSize)
+    // Both objects are kept alive by their owners for the whole call (the daemon holds the server, the
+    // connection its context): borrowed without a retain and a release each, twice a request.
+    let keepGoing = Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+        Unmanaged<RequestContext>.fromOpaque(raw)._withUnsafeGuaranteedRef { context in
+            server.handle(
+                context, connection: ConnectionHandle(connection), method: method, uploadData: uploadData,
+                uploadSize: uploadSize)
+        }
+    }
     return keepGoing ? .YES : .NO
 }
 
@@ -69,9 +72,10 @@ private let handleAccess: MHD_AccessHandlerCallback = { cls, connection, _, meth
 private let endRequest: MHD_RequestCompletedCallback = { cls, _, conCls, termination in
     guard let cls, let conCls, let raw = conCls.pointee else { return }
     conCls.pointee = nil
-    let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
     let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
-    server.complete(context, termination: termination.rawValue)
+    Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef {
+        $0.complete(context, termination: termination.rawValue)
+    }
 }
 
 /// MHD_OPTION_EXTERNAL_LOGGER: libmicrohttpd's own messages, into the server's logger.

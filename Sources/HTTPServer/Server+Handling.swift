@@ -146,9 +146,10 @@ extension Server {
     /// Called from `endRequest`, once per request.
     func complete(_ context: RequestContext, termination: UInt32) {
         inFlight.subtract(1, ordering: .releasing)
-        guard let accessLog = configuration.accessLog else { return }
+        // Called in place, not copied out first: a copy of the closure costs a retain and a release.
+        guard configuration.accessLog != nil else { return }
         let reason = terminationReason(termination)
-        accessLog(
+        configuration.accessLog?(
             AccessRecord(
                 method: context.method.rawValue, target: context.rawTarget,
                 status: reason == nil || context.sentStatus != nil ? context.sentStatus : nil,

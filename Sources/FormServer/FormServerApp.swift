@@ -38,7 +38,9 @@ public final class FormServerApp: Sendable {
             logger.notice("no FORMWRIGHT_SECRET: CSRF tokens use a random secret and end with this process")
         }
         let forms = try FormRoutes(
-            catalog: catalog, hooks: hooks, csrf: configuration.secret.map(CSRFGuard.init) ?? .random(),
+            catalog: catalog, hooks: hooks,
+            csrf: configuration.secret.map { CSRFGuard(secret: $0, secureCookie: configuration.secureCookies) }
+                ?? .random(secureCookie: configuration.secureCookies),
             explain: configuration.explain, maximumFileSize: configuration.maximumFileSize)
         logger.info("forms loaded", metadata: ["forms": "\(catalog.ids.joined(separator: ", "))"])
         let files = try StaticFiles(folder: configuration.publicFolder) { path, reason in

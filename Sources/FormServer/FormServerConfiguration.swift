@@ -17,6 +17,9 @@ public struct FormServerConfiguration: Sendable {
     /// The secret CSRF tokens are signed with (`FORMWRIGHT_SECRET`). Nil draws a random one at start,
     /// which is fine for one instance; instances behind one load balancer must share a secret.
     public var secret: String?
+    /// Whether the site is reached over HTTPS (a TLS-terminating proxy in front): the CSRF cookie is then
+    /// `__Host-fw_csrf`, `Secure`. Off, a browser would not send a `Secure` cookie back over plain HTTP.
+    public var secureCookies = false
     /// The largest file an upload row accepts, in bytes (the body limit still applies to the whole post).
     public var maximumFileSize = 1 << 20
 

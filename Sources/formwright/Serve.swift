@@ -68,6 +68,12 @@ struct Serve: ParsableCommand {
     )
     var maxFile: String?
 
+    @Flag(
+        help:
+            "The site is reached over HTTPS (a TLS proxy in front): the CSRF cookie becomes __Host-fw_csrf, Secure. (env: FORMWRIGHT_SECURE_COOKIES=on)"
+    )
+    var secureCookies = false
+
     func run() throws {
         let environment = EnvironmentSettings(ProcessInfo.processInfo.environment)
         let flagLevel = try logLevel.map { text in
@@ -112,6 +118,9 @@ struct Serve: ParsableCommand {
         configuration.explain = try environment.value(explain ? true : nil, "FORMWRIGHT_EXPLAIN", default: false) {
             ["on": true, "true": true, "1": true, "off": false, "false": false, "0": false][$0.lowercased()]
         }
+        configuration.secureCookies = try environment.value(
+            secureCookies ? true : nil, "FORMWRIGHT_SECURE_COOKIES", default: false
+        ) { ["on": true, "true": true, "1": true, "off": false, "false": false, "0": false][$0.lowercased()] }
         configuration.maximumFileSize = try environment.value(
             try maxFile.map { try ByteSize.parse($0, option: "--max-file") }, "FORMWRIGHT_MAX_FILE", default: 1 << 20
         ) { try? ByteSize.parse($0, option: "FORMWRIGHT_MAX_FILE") }

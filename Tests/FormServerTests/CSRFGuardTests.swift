@@ -69,7 +69,19 @@ import Testing
     }
 
     @Test func cookieGivesTheNonceForFormPathsOnly() {
-        let nonce = CSRFGuard.random().newNonce()
-        #expect(CSRFGuard.cookie(nonce: nonce) == "fw_csrf=\(nonce); Path=/forms; HttpOnly; SameSite=Lax")
+        let guardian = CSRFGuard.random()
+        let nonce = guardian.newNonce()
+        #expect(guardian.cookieName == "fw_csrf")
+        #expect(guardian.cookie(nonce: nonce) == "fw_csrf=\(nonce); Path=/forms; HttpOnly; SameSite=Lax")
+    }
+
+    /// Behind HTTPS the cookie is a `__Host-` one: `Secure`, `Path=/`, no `Domain` (RFC 6265bis §4.1.3.2).
+    @Test func secureCookieIsAHostCookie() {
+        let guardian = CSRFGuard(secret: "s", secureCookie: true)
+        let nonce = guardian.newNonce()
+        #expect(guardian.cookieName == "__Host-fw_csrf")
+        #expect(guardian.cookie(nonce: nonce) == "__Host-fw_csrf=\(nonce); Path=/; Secure; HttpOnly; SameSite=Lax")
+        // The secret signs alike whatever the cookie is called: instances may switch without new tokens.
+        #expect(guardian.token(formID: "f", nonce: nonce) == CSRFGuard(secret: "s").token(formID: "f", nonce: nonce))
     }
 }

@@ -137,3 +137,43 @@ import Testing
         #expect(down.output.contains("no answer"))
     }
 }
+
+/// `serve --secure-cookies` (or FORMWRIGHT_SECURE_COOKIES=on), for a site behind HTTPS: the CSRF nonce
+/// is a `__Host-` cookie, and only that cookie vouches for a post.
+@Suite struct SecureCookieTests {
+    @Test(arguments: [(["--secure-cookies"], [:]), ([], ["FORMWRIGHT_SECURE_COOKIES": "on"])])
+    func theNonceIsASecureHostCookie(flags: [String], environment: [String: String]) throws {
+        let server = try FormwrightProcess(
+            ["serve", "--port", "0", "--threads", "1"] + flags,
+            environment: environment.merging(["FORMWRIGHT_SECRET": "test secret"]) { $1 })
+        defer {
+            server.signal(SIGTERM)
+            _ = server.waitForExit()
+        }
+        let port = try #require(server.listeningPort())
+        let page = try exchange(port: port, "GET /forms/pets HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let setCookie = try #require(
+            page.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") })
+        #expect(setCookie.hasSuffix("; Path=/; Secure; HttpOnly; SameSite=Lax"))
+        let nonce = try #require(setCookie.split(separator: "=").dropFirst().first?.split(separator: ";").first)
+        #expect(setCookie.hasPrefix("Set-Cookie: __Host-fw_csrf="))
+        let token = try #require(page.firstMatch(of: /name="_csrf" value="([^"]+)"/)?.1)
+        let body = "_csrf=\(token)"
+        func post(_ cookie: String) throws -> String {
+            try exchange(
+                port: port,
+                "POST /forms/pets HTTP/1.1\r\nHost: x\r\nConnection: close\r\nCookie: \(cookie)=\(nonce)\r\n"
+                    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+                    + body)
+        }
+        #expect(try post("__Host-fw_csrf").hasPrefix("HTTP/1.1 303"))
+        // The plain-HTTP cookie name is not read: a cookie planted without `Secure` vouches for nothing.
+        #expect(try post("fw_csrf").hasPrefix("HTTP/1.1 403"))
+    }
+
+    @Test func anUnknownValueIsRefusedNamingTheVariable() throws {
+        let (status, output) = try runFormwright(["serve"], environment: ["FORMWRIGHT_SECURE_COOKIES": "sometimes"])
+        #expect(status != 0)
+        #expect(output.contains("FORMWRIGHT_SECURE_COOKIES"))
+    }
+}

@@ -9,16 +9,32 @@ import Foundation
 /// field matches the cookie it came with: another site can make a browser send the cookie, but cannot
 /// read it or compute the token without the secret. No server-side state, so any instance that shares
 /// `FORMWRIGHT_SECRET` accepts the tokens of any other.
+///
+/// Behind HTTPS (`secureCookie`), the cookie is `__Host-fw_csrf`, `Secure`, for the whole site: a
+/// browser then never sends it over plain HTTP, and no sibling subdomain or plain-HTTP page can set it
+/// (RFC 6265bis §4.1.3.2).
 public struct CSRFGuard: Sendable {
-    /// The cookie holding the nonce.
+    /// The cookie holding the nonce over plain HTTP.
     public static let cookieName = "fw_csrf"
+    /// The cookie holding the nonce behind HTTPS.
+    public static let secureCookieName = "__Host-fw_csrf"
+    /// The cookie this guard reads and sets: `cookieName`, or `secureCookieName` when `secureCookie`.
+    public let cookieName: String
+    /// `name=` and the attributes after the nonce, laid out once.
+    private let cookiePrefix: [UInt8]
+    private let cookieAttributes: [UInt8]
     /// HMAC's inner and outer hashes with the padded key already absorbed (RFC 2104 §2): each token then
     /// costs two short hashes, not a key schedule.
     private let inner: SHA256
     private let outer: SHA256
 
-    /// A guard signing with `secret` (any text; it is hashed into a 256-bit key).
-    public init(secret: String) {
+    /// A guard signing with `secret` (any text; it is hashed into a 256-bit key); `secureCookie` for a
+    /// site served over HTTPS (by a TLS-terminating proxy in front, say).
+    public init(secret: String, secureCookie: Bool = false) {
+        cookieName = secureCookie ? Self.secureCookieName : Self.cookieName
+        cookiePrefix = Array("\(cookieName)=".utf8)
+        cookieAttributes = Array(
+            (secureCookie ? "; Path=/; Secure; HttpOnly; SameSite=Lax" : "; Path=/forms; HttpOnly; SameSite=Lax").utf8)
         let key = Array(SHA256.hash(data: Data(secret.utf8))) + [UInt8](repeating: 0, count: 32)
         var inner = SHA256()
         inner.update(data: key.map { $0 ^ 0x36 })
@@ -29,10 +45,10 @@ public struct CSRFGuard: Sendable {
     }
 
     /// A guard with a random secret: tokens die with the process and are not shared between instances.
-    public static func random() -> CSRFGuard {
+    public static func random(secureCookie: Bool = false) -> CSRFGuard {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return CSRFGuard(secret: Data(bytes).base64EncodedString())
+        return CSRFGuard(secret: Data(bytes).base64EncodedString(), secureCookie: secureCookie)
     }
 
     /// A fresh nonce for a browser that has none: 128 random bits, base64url.
@@ -98,12 +114,14 @@ public struct CSRFGuard: Sendable {
     }
 
     /// The `Set-Cookie` value that gives a browser `nonce`.
-    public static func cookie(nonce: String) -> String {
+    public func cookie(nonce: String) -> String {
         // Copied into the string's storage part by part: interpolation cost more than the rest of the header.
         var nonce = nonce
         return nonce.withUTF8 { nonce in
             String(unsafeUninitializedCapacity: cookiePrefix.count + nonce.count + cookieAttributes.count) { text in
-                put(cookieAttributes, into: text, at: put(nonce, into: text, at: put(cookiePrefix, into: text, at: 0)))
+                Self.put(
+                    cookieAttributes, into: text,
+                    at: Self.put(nonce, into: text, at: Self.put(cookiePrefix, into: text, at: 0)))
             }
         }
     }
@@ -114,9 +132,6 @@ public struct CSRFGuard: Sendable {
     ) -> Int {
         index + UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(fromContentsOf: part)
     }
-
-    private static let cookiePrefix = Array("\(cookieName)=".utf8)
-    private static let cookieAttributes = Array("; Path=/forms; HttpOnly; SameSite=Lax".utf8)
 
     private static let base64urlTable = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     private static func isBase64url(_ byte: UInt8) -> Bool {

@@ -53,7 +53,7 @@ struct FormRoutes: Sendable {
             ResponseBody(concatenating: $0, $1, $2)
         }
         var response = Answers.html(.ok, body)
-        if isNew { response.headers.add("Set-Cookie", CSRFGuard.cookie(nonce: nonce)) }
+        if isNew { response.headers.add("Set-Cookie", csrf.cookie(nonce: nonce)) }
         return response
     }
 
@@ -79,7 +79,7 @@ struct FormRoutes: Sendable {
                 return csrfRefused(site, locale: locale, json: wantsJSON)
             }
             let token = fields.first(FieldNames.csrf).flatMap(\.enteredText)
-            let nonce = request.cookie(named: CSRFGuard.cookieName)
+            let nonce = request.cookie(named: csrf.cookieName)
             guard csrf.verify(token: token, formID: site.id, nonce: nonce) else {
                 return csrfRefused(site, locale: locale, json: wantsJSON)
             }
@@ -108,7 +108,7 @@ struct FormRoutes: Sendable {
         _ site: FormSite, verdict: Verdict, request: Request, locale: String, addingTo tag: String?
     ) -> Response {
         var state = PageState(verdict: verdict, entered: true)
-        let nonce = request.cookie(named: CSRFGuard.cookieName) ?? ""
+        let nonce = request.cookie(named: csrf.cookieName) ?? ""
         state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
         var status = HTTPStatus.unprocessableContent
         if let tag, let section = site.form.sections.first(where: { $0.section.multivaluedTag == tag }) {
@@ -155,7 +155,7 @@ struct FormRoutes: Sendable {
 
     /// This browser's nonce, or a new one to set.
     private func nonce(of request: Request) -> (String, isNew: Bool) {
-        if let nonce = request.cookie(named: CSRFGuard.cookieName), CSRFGuard.isWellFormed(nonce: nonce) {
+        if let nonce = request.cookie(named: csrf.cookieName), CSRFGuard.isWellFormed(nonce: nonce) {
             return (nonce, false)
         }
         return (csrf.newNonce(), true)

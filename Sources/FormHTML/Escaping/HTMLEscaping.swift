@@ -17,7 +17,12 @@ enum HTMLEscaping {
     /// copy it as it is.
     static func isUnchanged(attributeValue value: String) -> Bool {
         var value = value
-        return value.withUTF8 { utf8 in !utf8.contains { needsEscape($0, quotes: true) } }
+        return value.withUTF8 { isUnchanged(attributeValue: $0) }
+    }
+
+    /// Whether the UTF-8 `bytes` are already escaped for a quoted attribute value.
+    static func isUnchanged(attributeValue bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.contains { needsEscape($0, quotes: true) }
     }
 
     private static func append(_ string: String, to bytes: inout [UInt8], quotes: Bool) {

@@ -61,17 +61,24 @@ public final class FormPage: Sendable {
         csrfToken: String,
         _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Result
     ) -> Result {
+        var verbatim = csrfToken
+        return verbatim.withUTF8 { withFreshParts(csrfToken: $0, body) }
+    }
+
+    /// `withFreshParts(csrfToken:_:)` for a token given as UTF-8 bytes (as a signer writes it, before
+    /// any string is made of it).
+    public func withFreshParts<Result>(
+        csrfToken: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Result
+    ) -> Result {
         // A token is base64url, which escaping leaves as it is: its own bytes are the escaped ones.
         if HTMLEscaping.isUnchanged(attributeValue: csrfToken) {
-            var verbatim = csrfToken
-            return verbatim.withUTF8 { token in
-                freshPrefix.withUnsafeBytes { prefix in
-                    freshSuffix.withUnsafeBytes { suffix in body(prefix, UnsafeRawBufferPointer(token), suffix) }
-                }
+            return freshPrefix.withUnsafeBytes { prefix in
+                freshSuffix.withUnsafeBytes { suffix in body(prefix, UnsafeRawBufferPointer(csrfToken), suffix) }
             }
         }
-        var token = HTMLWriter(capacity: csrfToken.utf8.count)
-        token.attributeValue(csrfToken)
+        var token = HTMLWriter(capacity: csrfToken.count)
+        token.attributeValue(String(decoding: csrfToken, as: UTF8.self))
         return freshPrefix.withUnsafeBytes { prefix in
             token.bytes.withUnsafeBytes { token in freshSuffix.withUnsafeBytes { suffix in body(prefix, token, suffix) }
             }

@@ -66,8 +66,9 @@ public struct CSRFGuard: Sendable {
         withToken(formID: formID, nonce: nonce) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Calls `body` with the token's base64url bytes, written on the stack.
-    private func withToken<Result>(
+    /// Calls `body` with the token's base64url bytes, written on the stack: what `token(formID:nonce:)`
+    /// gives, without making a string of it.
+    public func withToken<Result>(
         formID: String, nonce: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         var inner = self.inner
@@ -159,15 +160,25 @@ public struct CSRFGuard: Sendable {
         base64urlTable.withUnsafeBufferPointer { alphabet in
             var written = 0
             var index = 0
-            while index < bytes.count {
-                let chunk = min(3, bytes.count - index)
-                var bits = 0
-                for offset in 0..<chunk { bits |= Int(bytes[index + offset]) << (16 - 8 * offset) }
-                for position in 0...chunk {
-                    output[written] = alphabet[(bits >> (18 - 6 * position)) & 63]
-                    written += 1
-                }
+            // Whole groups of three bytes become four characters, straight through: every page and
+            // post encodes a token and often a nonce.
+            while index + 3 <= bytes.count {
+                let bits = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
+                output[written] = alphabet[bits >> 18]
+                output[written + 1] = alphabet[(bits >> 12) & 63]
+                output[written + 2] = alphabet[(bits >> 6) & 63]
+                output[written + 3] = alphabet[bits & 63]
+                written += 4
                 index += 3
+            }
+            // One or two bytes left: two or three characters, no padding.
+            let rest = bytes.count - index
+            guard rest > 0 else { return written }
+            var bits = Int(bytes[index]) << 16
+            if rest == 2 { bits |= Int(bytes[index + 1]) << 8 }
+            for position in 0...rest {
+                output[written] = alphabet[(bits >> (18 - 6 * position)) & 63]
+                written += 1
             }
             return written
         }

@@ -49,8 +49,9 @@ struct FormRoutes: Sendable {
         guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
         let (nonce, isNew) = self.nonce(of: request)
         let locale = site.locale(for: request.headers["Accept-Language"])
-        let body = site.page(locale).withFreshParts(csrfToken: csrf.token(formID: site.id, nonce: nonce)) {
-            ResponseBody(concatenating: $0, $1, $2)
+        let page = site.page(locale)
+        let body = csrf.withToken(formID: site.id, nonce: nonce) { token in
+            page.withFreshParts(csrfToken: token) { ResponseBody(concatenating: $0, $1, $2) }
         }
         var response = Answers.html(.ok, body)
         if isNew { response.headers.add("Set-Cookie", csrf.cookie(nonce: nonce)) }

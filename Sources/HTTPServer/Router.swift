@@ -71,12 +71,25 @@ final class Route: Sendable {
     let responder: Responder
     /// The first segment when it is a literal: a path with another first segment is skipped at once.
     let firstLiteral: String?
+    /// How many segments a path needs (at least, when the pattern is open-ended): a path of another
+    /// length is skipped without matching.
+    let segmentCount: Int
+    let isOpenEnded: Bool
 
     init(method: HTTPMethod, pattern: RoutePattern, responder: Responder) {
         self.method = method
         self.pattern = pattern
         self.responder = responder
         if case .literal(let text) = pattern.segments.first { firstLiteral = text } else { firstLiteral = nil }
+        segmentCount = pattern.segments.count
+        isOpenEnded = pattern.isOpenEnded
+    }
+
+    /// Whether `path` has the length and the first segment to match, which is decided without matching.
+    func mayMatch(_ path: [String]) -> Bool {
+        guard path.count == segmentCount || (isOpenEnded && path.count >= segmentCount) else { return false }
+        guard let firstLiteral else { return true }
+        return path.first == firstLiteral
     }
 }
 
@@ -111,12 +124,16 @@ public struct Router: Sendable {
     func resolve(_ method: HTTPMethod, _ path: [String]) -> Resolution {
         // HEAD is GET without the body (RFC 9110 §9.3.2); libmicrohttpd leaves the body out.
         let lookup = method == .head ? HTTPMethod.get : method
+        // Routes of other methods are passed over unmatched: the first route of this method that
+        // matches wins, and most requests find one.
+        for route in routes where route.method == lookup && route.mayMatch(path) {
+            if let parameters = route.pattern.match(path) { return .found(route.responder, parameters: parameters) }
+        }
+        // None: the methods the path has, for a 405's `Allow`, or a 404.
         var allowed: [HTTPMethod] = []
-        for route in routes {
-            if let first = route.firstLiteral, path.first != first { continue }
-            guard let parameters = route.pattern.match(path) else { continue }
-            if route.method == lookup { return .found(route.responder, parameters: parameters) }
-            if !allowed.contains(route.method) { allowed.append(route.method) }
+        for route in routes
+        where route.mayMatch(path) && !allowed.contains(route.method) && route.pattern.match(path) != nil {
+            allowed.append(route.method)
         }
         guard !allowed.isEmpty else { return .notFound }
         if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }

@@ -30,12 +30,15 @@ public struct LineLogHandler: LogHandler {
 
     /// Writes one line; warnings and worse are written at once rather than batched.
     public func log(event: LogEvent) {
-        var text = event.message.description
-        let merged = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
-        if !merged.isEmpty {
-            text += merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+        let urgent = event.level >= .warning
+        // Most lines (every access line) have no metadata: the message is written as it is, uncopied.
+        guard !metadata.isEmpty || !(event.metadata?.isEmpty ?? true) else {
+            return writer.write(event.message.description, level: event.level, urgent: urgent)
         }
-        writer.sink.write(prefix: writer.prefix(event.level), message: text, urgent: event.level >= .warning)
+        let merged = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
+        let text =
+            event.message.description + merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+        writer.write(text, level: event.level, urgent: urgent)
     }
 
     private final class Writer: Sendable {
@@ -49,16 +52,19 @@ public struct LineLogHandler: LogHandler {
             prefixes = levels.map { LogSink.prefix(level: $0.rawValue, label: label) }
         }
 
-        func prefix(_ level: Logger.Level) -> [UInt8] {
-            switch level {
-            case .trace: prefixes[0]
-            case .debug: prefixes[1]
-            case .info: prefixes[2]
-            case .notice: prefixes[3]
-            case .warning: prefixes[4]
-            case .error: prefixes[5]
-            case .critical: prefixes[6]
-            }
+        /// Writes `message` with `level`'s prefix.
+        func write(_ message: String, level: Logger.Level, urgent: Bool) {
+            let index =
+                switch level {
+                case .trace: 0
+                case .debug: 1
+                case .info: 2
+                case .notice: 3
+                case .warning: 4
+                case .error: 5
+                case .critical: 6
+                }
+            sink.write(prefix: prefixes[index], message: message, urgent: urgent)
         }
     }
 }

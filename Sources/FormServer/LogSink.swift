@@ -50,30 +50,38 @@ public final class LogSink: Sendable {
     /// Appends one line whose level and label are already written out as `prefix`: a logger writes
     /// many lines with the same few prefixes, so they are built once (see `LineLogHandler`).
     func write(prefix: [UInt8], message: String, urgent: Bool) {
-        var message = message
+        // A native string's bytes are read in place; only a bridged or lazy one is copied first.
+        if let done = message.utf8.withContiguousStorageIfAvailable({
+            write(prefix: prefix, message: $0, urgent: urgent)
+        }) {
+            return done
+        }
+        var copy = message
+        copy.withUTF8 { write(prefix: prefix, message: $0, urgent: urgent) }
+    }
+
+    private func write(prefix: [UInt8], message: UnsafeBufferPointer<UInt8>, urgent: Bool) {
         // The line is assembled on the stack and appended in one go: one growth check and one copy
         // into the batch, instead of one per part.
-        let batch: [UInt8]? = message.withUTF8 { message in
-            prefix.withUnsafeBufferPointer { prefix in
-                pending.withLock { state in
-                    let now = time(nil)
-                    if now != state.second {
-                        state.second = now
-                        state.stamp = Self.timestamp(now)
-                    }
-                    let length = state.stamp.count + prefix.count + message.count + 1
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { line in
-                        var end = line.baseAddress!
-                        state.stamp.withUnsafeBufferPointer { end = Self.copy($0, to: end) }
-                        end = Self.copy(prefix, to: end)
-                        end = Self.copy(message, to: end)
-                        end.pointee = UInt8(ascii: "\n")
-                        state.bytes.append(contentsOf: UnsafeBufferPointer(line))
-                    }
-                    guard urgent || state.bytes.count >= Self.batchSize else { return nil }
-                    defer { state.bytes.removeAll(keepingCapacity: true) }
-                    return state.bytes
+        let batch: [UInt8]? = prefix.withUnsafeBufferPointer { prefix in
+            pending.withLock { state in
+                let now = time(nil)
+                if now != state.second {
+                    state.second = now
+                    state.stamp = Self.timestamp(now)
                 }
+                let length = state.stamp.count + prefix.count + message.count + 1
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { line in
+                    var end = line.baseAddress!
+                    state.stamp.withUnsafeBufferPointer { end = Self.copy($0, to: end) }
+                    end = Self.copy(prefix, to: end)
+                    end = Self.copy(message, to: end)
+                    end.pointee = UInt8(ascii: "\n")
+                    state.bytes.append(contentsOf: UnsafeBufferPointer(line))
+                }
+                guard urgent || state.bytes.count >= Self.batchSize else { return nil }
+                defer { state.bytes.removeAll(keepingCapacity: true) }
+                return state.bytes
             }
         }
         if let batch { writeAll(batch) }

@@ -6,8 +6,9 @@
 # Each server runs alone under callgrind with counting off; after start-up and a warm-up, counting is
 # switched on for REQUESTS keep-alive requests on one connection, then off again. Progress goes to
 # stderr; a table per scenario goes to stdout. Scenarios: static (GET a 5 KB file), page (GET
-# PAGE_PATH), submit (POST a valid calendar event to /forms/event, urlencoded, Accept:
-# application/json, as bench/submit-event.sh sends it). Knobs: SCENARIOS (static,page,submit),
+# PAGE_PATH), page-browser (the same with the header fields a browser sends, which wrk does not),
+# submit (POST a valid calendar event to /forms/event, urlencoded, Accept: application/json, as
+# bench/submit-event.sh sends it). Knobs: SCENARIOS (static,page,submit),
 # REQUESTS (2000), PAGE_PATH (/forms/event), FORMWRIGHT_BIN (else a release build), SWIFT, CC, FORMS.
 set -euo pipefail
 
@@ -64,13 +65,24 @@ mkdir "$tmp/public"
 make_bench_page "$tmp/public/page.html" 5120 || die "cannot write page.html"
 write_event_body "$tmp/event.body" || die "cannot write the event body"
 
-# PATH COUNT [BODY_FILE COOKIE]: GETs PATH, or with a body POSTs it urlencoded as an API client does,
-# COUNT times on one keep-alive connection; exits non-zero unless every answer is a 200.
+# PATH COUNT [BODY_FILE COOKIE | browser]: GETs PATH (with the fourteen header fields Chromium sends
+# for a navigation, given `browser`), or with a body POSTs it urlencoded as an API client does, COUNT
+# times on one keep-alive connection; exits non-zero unless every answer is a 200.
 cat >"$tmp/client.py" <<'PY'
 import socket, sys
 port, path, count = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 connection = socket.create_connection(("127.0.0.1", port), timeout=60)
-if len(sys.argv) > 4:
+if len(sys.argv) == 5 and sys.argv[4] == "browser":
+    request = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: keep-alive\r\n"
+               'sec-ch-ua: "Chromium";v="120", "Not?A_Brand";v="8"\r\nsec-ch-ua-mobile: ?0\r\n'
+               'sec-ch-ua-platform: "Linux"\r\nUpgrade-Insecure-Requests: 1\r\n'
+               "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+               "Chrome/120.0.0.0 Safari/537.36\r\n"
+               "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8\r\n"
+               "Sec-Fetch-Site: none\r\nSec-Fetch-Mode: navigate\r\nSec-Fetch-User: ?1\r\n"
+               "Sec-Fetch-Dest: document\r\nAccept-Encoding: gzip, deflate, br\r\n"
+               "Accept-Language: en-GB,en;q=0.9\r\n\r\n").encode()
+elif len(sys.argv) > 4:
     body = open(sys.argv[4], "rb").read()
     request = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                "Content-Type: application/x-www-form-urlencoded\r\nAccept: application/json\r\n"
@@ -153,21 +165,22 @@ for scenario in "${scenarios[@]}"; do
     method=GET
     case $scenario in
     static) path=/static/page.html ceiling_file=$tmp/public/page.html ;;
-    page)
+    page | page-browser)
         path=$PAGE_PATH
         ceiling_file=$tmp/page.html
+        [[ $scenario == page ]] || client_args=(browser)
         ;;
     submit)
         # The ceiling reads the same body and answers {"ok":true}; ceiling_file is for its GETs only.
         path=/forms/event ceiling_file=$tmp/public/page.html method=POST
         client_args=("$tmp/event.body" "fw_csrf=$EVENT_NONCE")
         ;;
-    *) die "unknown scenario '$scenario' (known: static, page, submit)" ;;
+    *) die "unknown scenario '$scenario' (known: static, page, page-browser, submit)" ;;
     esac
     log "$scenario: formwright, $REQUESTS requests: $method $path"
     read -r fw_total fw_memset fw_refcounts < <(count formwright "$path" "$tmp/formwright" \
         serve --host "$HOST" --port "$PORT" --public "$tmp/public" --forms "$FORMS" --threads 1)
-    if [[ $scenario == page ]]; then
+    if [[ $scenario == page* ]]; then
         # The ceiling serves a copy of the page as Formwright renders it.
         "$tmp/formwright" serve --host "$HOST" --port "$PORT" \
             --public "$tmp/public" --forms "$FORMS" --threads 1 >"$tmp/copy.log" 2>&1 &

@@ -21,16 +21,14 @@ enum MHDResponse {
             Unmanaged<ByteStorage>.fromOpaque(owner).release()
             throw .outOfMemory
         }
-        for field in response.headers {
-            // libmicrohttpd refuses CR, LF and tabs in names and CR/LF in values: header injection.
-            // `withCString` by hand: the implicit conversion copies a short string to the heap first.
-            let added = field.name.withCString { name in
-                field.value.withCString { value in MHD_add_response_header(handle, name, value) }
-            }
-            guard added == .YES else {
-                MHD_destroy_response(handle)
-                throw .invalidHeader(field.name)
-            }
+        // The fields are NUL-terminated where they are stored: libmicrohttpd reads them in place. It
+        // refuses CR, LF and tabs in names and CR/LF in values: header injection.
+        let refused = response.headers.forEachCField { name, value in
+            MHD_add_response_header(handle, name, value) == .YES
+        }
+        if let refused {
+            MHD_destroy_response(handle)
+            throw .invalidHeader(refused)
         }
         if closeConnection { MHD_add_response_header(handle, "Connection", "close") }
         return handle

@@ -53,13 +53,15 @@ public struct Request: Sendable {
     /// The value of the cookie `name`, as `cookies[name]` gives it, without building the whole table:
     /// a form post reads one cookie on every request.
     public func cookie(named name: String) -> String? {
-        for header in headers.fields where HTTPHeaders.namesMatch(header.name, "Cookie") {
-            var text = header.value
-            var wanted = name
-            let found = text.withUTF8 { bytes in wanted.withUTF8 { wanted in Self.cookie(wanted, in: bytes) } }
-            if let found { return found }
+        var wanted = name
+        return wanted.withUTF8 { wanted in
+            var found: String?
+            // Read where the header is stored: no string is made of a `Cookie` header.
+            headers.forEachValue(named: "Cookie") { bytes in
+                if found == nil { found = Self.cookie(wanted, in: bytes) }
+            }
+            return found
         }
-        return nil
     }
 
     /// The value of the first `wanted=value` pair of one `Cookie` header, trimmed and unquoted.
@@ -97,12 +99,20 @@ public struct Request: Sendable {
     /// The media type of the content, lowercased and without parameters: `application/json`.
     /// Read byte by byte: it is asked for on every post, and a media type is ASCII (RFC 9110 §8.3.1).
     public var contentType: String? {
-        guard var value = headers["Content-Type"] else { return nil }
-        return value.withUTF8 { bytes in
-            let type = Self.trimmed(bytes, 0..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count))
-            guard !type.isEmpty else { return nil }
-            return String(decoding: bytes[type].map(asciiLowercased), as: UTF8.self)
+        var type: String?
+        var first = true
+        headers.forEachValue(named: "Content-Type") { bytes in
+            // The first field counts, as `headers["Content-Type"]` gives it.
+            guard first else { return }
+            first = false
+            let range = Self.trimmed(bytes, 0..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count))
+            guard !range.isEmpty else { return }
+            type = String(unsafeUninitializedCapacity: range.count) { output in
+                for (offset, index) in range.enumerated() { output[offset] = asciiLowercased(bytes[index]) }
+                return range.count
+            }
         }
+        return type
     }
 }
 

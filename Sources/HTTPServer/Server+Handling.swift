@@ -184,8 +184,8 @@ private let scanHeader: MHD_KeyValueIterator = { cls, _, name, value in
     } else if cNameMatches(name, "transfer-encoding"), scan.pointee.framing.transferEncoding == nil {
         scan.pointee.framing.transferEncoding = text()
     }
-    // Optional chaining skips the copies when only the framing is wanted.
-    scan.pointee.fields?.add(String(cString: name), text())
+    // Optional chaining skips the copy when only the framing is wanted.
+    scan.pointee.fields?.add(cName: name, cValue: value)
     return .YES
 }
 

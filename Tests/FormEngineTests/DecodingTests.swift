@@ -92,6 +92,19 @@ import Testing
         #expect(MessageLocale.choose(formLocale: "en", acceptLanguage: nil) == "en")
     }
 
+    /// The header's syntax (RFC 9110 §12.5.4, §5.6.6): spaces around parts, other parameters beside
+    /// `q`, empty members, a `q` that is not a number (ignored, so 1).
+    @Test func acceptLanguageIsParsedAsTheRFCWritesIt() {
+        let choose = { MessageLocale.choose(formLocale: "en", acceptLanguage: $0) }
+        #expect(choose(" zh-CN ; level=1 ; q=0.7 , en ; q=0.6") == "zh-Hans")
+        #expect(choose("zh;q=0.5,,en;q=0.6,") == "en")
+        #expect(choose("zh;q=abc, en;q=0.9") == "zh-Hans")
+        #expect(choose("zh;q=0.000, fr") == "en")
+        #expect(choose("") == "en")
+        #expect(choose(",;,") == "en")
+        #expect(choose("zh-Hans;q=0.3\t,\ten-US;q=0.2") == "zh-Hans")
+    }
+
     /// A form's own locale and the locales its descriptor gives messages for are chosen like built-in ones.
     @Test func acceptLanguageChoosesAmongTheFormsLocales() {
         var form = Form(id: "f", sections: [])

@@ -11,7 +11,7 @@ public enum MessageLocale {
     public static let builtIn = LanguageTag.builtIn
 
     /// `zh`, `zh-CN`, `zh-Hans`, `zh-SG` → `zh-Hans`; `en-*` → `en`; anything else → nil.
-    public static func normalise(_ tag: some StringProtocol) -> String? { LanguageTag.builtIn(for: tag) }
+    public static func normalise(_ tag: String) -> String? { LanguageTag.builtIn(for: tag) }
 
     /// The locales `form` has texts in: the built-in ones, then its own, then those its `messages`
     /// names, one per language (`en-GB` adds nothing to `en`).
@@ -25,7 +25,7 @@ public enum MessageLocale {
 
     /// The locale of `available` a reader of `tag` gets: the same tag, else the same language
     /// (`fr-CA` reads `fr`, `en-GB` reads `en`); nil when none is.
-    public static func match(_ tag: some StringProtocol, in available: [String]) -> String? {
+    public static func match(_ tag: String, in available: [String]) -> String? {
         available.first { LanguageTag.equal($0, tag) } ?? available.first { LanguageTag.same($0, tag) }
     }
 
@@ -34,26 +34,53 @@ public enum MessageLocale {
     /// a match, the form's own locale, else English.
     public static func choose(formLocale: String, acceptLanguage: String?, available: [String] = builtIn) -> String {
         var best: (locale: String, quality: Double)?
-        for entry in (acceptLanguage ?? "").split(separator: ",") {
-            let parts = entry.split(separator: ";")
-            guard let tag = parts.first?.trimmingSpaces, let locale = match(tag, in: available) else { continue }
-            var quality = 1.0
-            for parameter in parts.dropFirst() {
-                let pair = parameter.trimmingSpaces
-                if pair.hasPrefix("q="), let value = Double(pair.dropFirst(2)) { quality = value }
+        if var header = acceptLanguage {
+            // Walked byte by byte: every page and post of a browser carries the header, and splitting
+            // it into strings of characters cost more than the rest of choosing.
+            header.withUTF8 { bytes in
+                var start = 0
+                while start < bytes.count {
+                    let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+                    defer { start = end + 1 }
+                    let parameters = bytes[start..<end].firstIndex(of: UInt8(ascii: ";")) ?? end
+                    let tag = text(bytes, trimmed(bytes, start..<parameters))
+                    guard let locale = match(tag, in: available) else { continue }
+                    let quality = self.quality(bytes, parameters..<end)
+                    if quality > 0, quality > (best?.quality ?? 0) { best = (locale, quality) }
+                }
             }
-            if quality > 0, quality > (best?.quality ?? 0) { best = (locale, quality) }
         }
         return best?.locale ?? match(formLocale, in: available) ?? normalise(formLocale) ?? "en"
     }
-}
 
-extension StringProtocol {
-    /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: Substring {
-        let text = self[...]
-        let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
-        let end = text.lastIndex { $0 != " " && $0 != "\t" }.map(text.index(after:)) ?? start
-        return Substring(text[start..<Swift.max(start, end)])
+    /// The `q` among the parameters `bytes[range]` (`;q=0.8`); 1 when there is none.
+    private static func quality(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = bytes[(start + 1)..<range.upperBound].firstIndex(of: UInt8(ascii: ";")) ?? range.upperBound
+            let parameter = trimmed(bytes, (start + 1)..<end)
+            if parameter.count > 2, bytes[parameter.lowerBound] == UInt8(ascii: "q"),
+                bytes[parameter.lowerBound + 1] == UInt8(ascii: "="),
+                let value = Double(text(bytes, (parameter.lowerBound + 2)..<parameter.upperBound))
+            {
+                return value
+            }
+            start = end
+        }
+        return 1
+    }
+
+    /// `range` without the spaces and tabs around it.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var (lower, upper) = (range.lowerBound, range.upperBound)
+        while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") { lower += 1 }
+        while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t") {
+            upper -= 1
+        }
+        return lower..<upper
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }

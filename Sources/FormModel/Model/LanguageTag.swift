@@ -1,6 +1,9 @@
 /// Language tags (BCP 47: `en`, `en-GB`, `zh-Hans-CN`, `fr`) as Formwright compares them: ASCII
 /// case-insensitively, with `_` read as `-` (`zh_Hans_CN`, as some platforms spell locales).
 ///
+/// The functions take `String`, not any `StringProtocol`: a generic function called from another
+/// module runs unspecialised, asking the runtime for type metadata on every byte it compares.
+///
 /// Two kinds of text reach a reader: the form's own (titles, options, a validator's `message`), in the
 /// form's `locale`, and the fixed texts (buttons, the built-in messages), built in for English and
 /// Simplified Chinese and overridable per locale by the descriptor's `messages`.
@@ -17,7 +20,7 @@ public enum LanguageTag {
 
     /// The built-in language `tag` names: `en…` is `en`; `zh`, `zh-CN`, `zh-SG`, `zh-Hans…` are
     /// `zh-Hans`; anything else, Traditional Chinese (`zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO`) included, nil.
-    public static func builtIn(for tag: some StringProtocol) -> String? {
+    public static func builtIn(for tag: String) -> String? {
         let parts = subtags(tag)
         switch parts.first {
         case "en": return "en"
@@ -31,11 +34,11 @@ public enum LanguageTag {
 
     /// The language of the fixed texts a reader of `tag` gets when the descriptor gives none:
     /// `tag`'s built-in language, else English.
-    public static func builtInTexts(for tag: some StringProtocol) -> String { builtIn(for: tag) ?? "en" }
+    public static func builtInTexts(for tag: String) -> String { builtIn(for: tag) ?? "en" }
 
     /// Whether a reader of `a` reads `b` as their own language: the same primary language (`en`,
     /// `en-GB`), and for Chinese the same script (Simplified or Traditional).
-    public static func same(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
+    public static func same(_ a: String, _ b: String) -> Bool {
         // Compared in place, byte by byte: a reader's tags are matched on every page and post.
         let (x, y) = (a.utf8.prefix { !isSeparator($0) }, b.utf8.prefix { !isSeparator($0) })
         guard !x.isEmpty, x.elementsEqual(y, by: { folded($0) == folded($1) }) else { return false }
@@ -44,7 +47,7 @@ public enum LanguageTag {
     }
 
     /// Whether `a` and `b` are the same tag, spelling aside (`zh_hans` is `zh-Hans`).
-    public static func equal(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {
+    public static func equal(_ a: String, _ b: String) -> Bool {
         a.utf8.elementsEqual(b.utf8) { folded($0) == folded($1) }
     }
 
@@ -70,7 +73,7 @@ public enum LanguageTag {
     }
 
     /// The subtags, lowercased: `zh_Hans_CN` gives `zh`, `hans`, `cn`.
-    private static func subtags(_ tag: some StringProtocol) -> [String] {
+    private static func subtags(_ tag: String) -> [String] {
         tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
     }
 }

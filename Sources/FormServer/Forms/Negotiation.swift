@@ -9,23 +9,74 @@ enum Negotiation {
         if contentType == "application/json" { return true }
         guard let header = request.headers["Accept"] else { return false }
         if header == "application/json" { return true }  // what API clients send, without parsing
-        let accept = header.lowercased()
-        let json = quality(of: "application/json", in: accept)
-        let html = quality(of: "text/html", in: accept)
+        let (json, html) = qualities(in: header)
         return json > 0 && json > html
     }
 
-    /// The `q` an `Accept` header gives `type` exactly (RFC 9110 §12.5.1); 0 when absent.
-    static func quality(of type: String, in accept: String) -> Double {
-        for entry in accept.split(separator: ",") {
-            let parts = entry.split(separator: ";")
-            guard parts.first?.trimmingCharacters(in: " \t") == type else { continue }
-            for parameter in parts.dropFirst() {
-                let pair = parameter.trimmingCharacters(in: " \t")
-                if pair.hasPrefix("q="), let value = Double(pair.dropFirst(2)) { return value }
+    /// The `q` an `Accept` header gives `application/json` and `text/html` exactly (RFC 9110 §12.5.1),
+    /// each 0 when absent. Walked byte by byte, case-insensitively: a browser's header is long and
+    /// comes with every post.
+    static func qualities(in accept: String) -> (json: Double, html: Double) {
+        var accept = accept
+        return accept.withUTF8 { bytes in
+            var found: (json: Double?, html: Double?) = (nil, nil)
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+                defer { start = end + 1 }
+                let parameters = bytes[start..<end].firstIndex(of: UInt8(ascii: ";")) ?? end
+                let type = trimmed(bytes, start..<parameters)
+                // The first member naming a type gives its quality.
+                if found.json == nil, matches(bytes, type, "application/json") {
+                    found.json = quality(bytes, parameters..<end)
+                } else if found.html == nil, matches(bytes, type, "text/html") {
+                    found.html = quality(bytes, parameters..<end)
+                }
             }
-            return 1
+            return (found.json ?? 0, found.html ?? 0)
         }
-        return 0
+    }
+
+    /// The `q` among the parameters `bytes[range]` (`;q=0.8`); 1 when there is none.
+    private static func quality(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = bytes[(start + 1)..<range.upperBound].firstIndex(of: UInt8(ascii: ";")) ?? range.upperBound
+            let parameter = trimmed(bytes, (start + 1)..<end)
+            if parameter.count > 2, bytes[parameter.lowerBound] | 0x20 == UInt8(ascii: "q"),
+                bytes[parameter.lowerBound + 1] == UInt8(ascii: "="),
+                let value = Double(
+                    String(
+                        decoding: UnsafeBufferPointer(
+                            rebasing: bytes[(parameter.lowerBound + 2)..<parameter.upperBound]), as: UTF8.self))
+            {
+                return value
+            }
+            start = end
+        }
+        return 1
+    }
+
+    /// Whether `bytes[range]` is `type` (lowercase), ASCII case-insensitively.
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ type: StaticString) -> Bool
+    {
+        guard range.count == type.utf8CodeUnitCount else { return false }
+        let expected = type.utf8Start
+        for (offset, index) in range.enumerated() {
+            let byte = bytes[index]
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            guard lowered == expected[offset] else { return false }
+        }
+        return true
+    }
+
+    /// `range` without the spaces and tabs around it.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var (lower, upper) = (range.lowerBound, range.upperBound)
+        while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") { lower += 1 }
+        while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t") {
+            upper -= 1
+        }
+        return lower..<upper
     }
 }

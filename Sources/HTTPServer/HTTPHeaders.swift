@@ -12,25 +12,24 @@
 /// headers["content-type"]  // "text/html; charset=utf-8"
 /// ```
 ///
-/// The fields are kept as bytes in one buffer, each as `name NUL value NUL`: a browser sends a dozen
-/// fields with every request, and a string for each name and value cost an allocation apiece, where
-/// a handler reads two or three of them. A value becomes a `String` when it is asked for; the NULs let
-/// libmicrohttpd read a response's fields in place.
+/// The fields are kept as bytes in one buffer, each as its name's and value's lengths, then `name NUL
+/// value NUL`: a browser sends a dozen fields with every request, and a string for each name and value
+/// cost an allocation apiece, where a handler reads two or three of them. A value becomes a `String`
+/// when it is asked for; the NULs let libmicrohttpd read a response's fields in place. One buffer, not
+/// a second list of positions: a request that has no fields (a static file's) carries one array, as
+/// the list of string pairs did.
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
-    /// Every field's bytes, back to back.
+    /// Every field, back to back: 4 bytes of name length, 4 of value length (little-endian), the name,
+    /// a NUL, the value, a NUL.
     private var storage: [UInt8] = []
-    /// Where each field lies in `storage`, in the order added.
-    private var spans: [Span] = []
 
-    /// One field: its name from `name`, its value from `value` up to `end` (each followed by a NUL).
-    private struct Span: Sendable {
-        let name: Int
-        let value: Int
-        let end: Int
-
-        var nameRange: Range<Int> { name..<(value - 1) }
-        var valueRange: Range<Int> { value..<end }
+    /// Where one field's name and value lie in `storage`.
+    private struct Field {
+        let name: Range<Int>
+        let value: Range<Int>
     }
+
+    private static let lengthBytes = 8
 
     /// No fields.
     public init() {}
@@ -42,12 +41,23 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// The fields in the order they were added.
     public var fields: [(name: String, value: String)] {
-        spans.map { (text(of: $0.nameRange), text(of: $0.valueRange)) }
+        var fields: [(name: String, value: String)] = []
+        walk { stored, field in
+            fields.append((Self.text(stored, field.name), Self.text(stored, field.value)))
+            return true
+        }
+        return fields
     }
 
     /// The first value for `name`, compared case-insensitively; setting replaces every field of that name.
     public subscript(name: String) -> String? {
-        get { firstSpan(named: name).map { text(of: $0.valueRange) } }
+        get {
+            var value: String?
+            forEachValue(named: name) { bytes in
+                if value == nil { value = String(decoding: bytes, as: UTF8.self) }
+            }
+            return value
+        }
         set {
             removeAll(named: name)
             if let newValue { add(name, newValue) }
@@ -63,20 +73,27 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Appends a field, keeping any existing ones of the same name.
     public mutating func add(_ name: String, _ value: String) {
-        let start = storage.count
-        storage.append(contentsOf: name.utf8)
-        storage.append(0)
-        let valueStart = storage.count
-        storage.append(contentsOf: value.utf8)
-        spans.append(Span(name: start, value: valueStart, end: storage.count))
-        storage.append(0)
+        var (name, value) = (name, value)
+        name.withUTF8 { name in value.withUTF8 { value in append(name, value) } }
     }
 
     /// Whether a field named `name` is present.
-    public func contains(_ name: String) -> Bool { firstSpan(named: name) != nil }
+    public func contains(_ name: String) -> Bool {
+        var found = false
+        forEachValue(named: name) { _ in found = true }
+        return found
+    }
 
-    /// The number of fields.
-    public var count: Int { spans.count }
+    /// The number of fields. Counted, not stored: a header list that is one array is copied and
+    /// destroyed as cheaply as an array, and every response and request carries one.
+    public var count: Int {
+        var count = 0
+        walk { _, _ in
+            count += 1
+            return true
+        }
+        return count
+    }
 
     /// Iterates the fields in order.
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
@@ -87,32 +104,26 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
 
-    /// Makes room for `count` fields, so that adding them does not regrow the lists.
+    /// Makes room for `count` fields, so that adding them does not regrow the buffer.
     mutating func reserveCapacity(_ count: Int) {
-        spans.reserveCapacity(count)
-        // A browser's dozen fields take about 600 bytes.
-        storage.reserveCapacity(count * 32)
+        // A browser's dozen fields take about 600 bytes, lengths included.
+        storage.reserveCapacity(count * 48)
     }
 
     /// Appends a field from libmicrohttpd's C strings, without making strings of them.
     mutating func add(cName name: UnsafePointer<CChar>, cValue value: UnsafePointer<CChar>?) {
-        let start = storage.count
-        storage.append(contentsOf: Self.bytes(of: name))
-        storage.append(0)
-        let valueStart = storage.count
-        if let value { storage.append(contentsOf: Self.bytes(of: value)) }
-        spans.append(Span(name: start, value: valueStart, end: storage.count))
-        storage.append(0)
+        append(Self.bytes(of: name), value.map(Self.bytes(of:)) ?? UnsafeBufferPointer(start: nil, count: 0))
     }
 
     /// Calls `body` with the bytes of every value for `name`, in order, without making strings of them.
     func forEachValue(named name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var name = name
         name.withUTF8 { wanted in
-            storage.withUnsafeBufferPointer { stored in
-                for span in spans where Self.namesMatch(stored, span.nameRange, wanted) {
-                    body(UnsafeBufferPointer(rebasing: stored[span.valueRange]))
+            walk { stored, field in
+                if Self.namesMatch(stored, field.name, wanted) {
+                    body(UnsafeBufferPointer(rebasing: stored[field.value]))
                 }
+                return true
             }
         }
     }
@@ -120,13 +131,16 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Calls `body` with each field's name and value as C strings, in order (what libmicrohttpd reads),
     /// until it returns false; returns the name it stopped at, nil when it saw every field.
     func forEachCField(_ body: (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Bool) -> String? {
-        storage.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
-            for span in spans where !body(base + span.name, base + span.value) {
-                return String(cString: base + span.name)
+        var refused: String?
+        walk { stored, field in
+            let base = UnsafeRawPointer(stored.baseAddress!).assumingMemoryBound(to: CChar.self)
+            guard body(base + field.name.lowerBound, base + field.value.lowerBound) else {
+                refused = Self.text(stored, field.name)
+                return false
             }
-            return nil
+            return true
         }
+        return refused
     }
 
     /// ASCII case-insensitive comparison without allocating: header names are tokens (RFC 9110 §5.1).
@@ -150,13 +164,36 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         return true
     }
 
-    private func firstSpan(named name: String) -> Span? {
-        var name = name
-        return name.withUTF8 { wanted in
-            storage.withUnsafeBufferPointer { stored in
-                spans.first { Self.namesMatch(stored, $0.nameRange, wanted) }
+    /// Calls `body` with the buffer and each field in order, until it returns false.
+    private func walk(_ body: (UnsafeBufferPointer<UInt8>, Field) -> Bool) {
+        storage.withUnsafeBufferPointer { stored in
+            var offset = 0
+            while offset < stored.count {
+                let nameCount = Self.length(stored, at: offset)
+                let valueCount = Self.length(stored, at: offset + 4)
+                let name = offset + Self.lengthBytes
+                let value = name + nameCount + 1
+                guard body(stored, Field(name: name..<(name + nameCount), value: value..<(value + valueCount))) else {
+                    return
+                }
+                offset = value + valueCount + 1
             }
         }
+    }
+
+    private mutating func append(_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) {
+        withUnsafeBytes(
+            of: (
+                UInt32(truncatingIfNeeded: name.count).littleEndian,
+                UInt32(truncatingIfNeeded: value.count).littleEndian
+            )
+        ) {
+            storage.append(contentsOf: $0)
+        }
+        storage.append(contentsOf: name)
+        storage.append(0)
+        storage.append(contentsOf: value)
+        storage.append(0)
     }
 
     private mutating func removeAll(named name: String) {
@@ -166,8 +203,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         for field in kept { add(field.name, field.value) }
     }
 
-    private func text(of range: Range<Int>) -> String {
-        storage.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    private static func length(_ stored: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+        Int(stored[offset]) | Int(stored[offset + 1]) << 8 | Int(stored[offset + 2]) << 16 | Int(stored[offset + 3])
+            << 24
+    }
+
+    private static func text(_ stored: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: stored[range]), as: UTF8.self)
     }
 
     /// The bytes of a C string, up to its NUL: typed, so appending them is one copy, not a loop.

@@ -67,7 +67,7 @@ bench-submit:
 bench-page:
 	SCENARIOS=page PAGE_PATH=/forms/event bench/run.sh
 
-## bench-instructions: user-space instructions and refcount calls per request (valgrind's callgrind), static file, event page and event submission, against the C ceiling
+## bench-instructions: user-space instructions and refcount calls per request (valgrind's callgrind), static file, event page (wrk's and a browser's request) and event submission, against the C ceiling
 bench-instructions:
 	SWIFT=$(SWIFT) bench/instructions.sh
 

@@ -34,53 +34,14 @@ public enum MessageLocale {
     /// a match, the form's own locale, else English.
     public static func choose(formLocale: String, acceptLanguage: String?, available: [String] = builtIn) -> String {
         var best: (locale: String, quality: Double)?
-        if var header = acceptLanguage {
-            // Walked byte by byte: every page and post of a browser carries the header, and splitting
-            // it into strings of characters cost more than the rest of choosing.
-            header.withUTF8 { bytes in
-                var start = 0
-                while start < bytes.count {
-                    let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
-                    defer { start = end + 1 }
-                    let parameters = bytes[start..<end].firstIndex(of: UInt8(ascii: ";")) ?? end
-                    let tag = text(bytes, trimmed(bytes, start..<parameters))
-                    guard let locale = match(tag, in: available) else { continue }
-                    let quality = self.quality(bytes, parameters..<end)
-                    if quality > 0, quality > (best?.quality ?? 0) { best = (locale, quality) }
-                }
+        if let acceptLanguage {
+            QualityList.forEachMember(in: acceptLanguage) { tag, quality in
+                guard quality > 0, quality > (best?.quality ?? 0),
+                    let locale = match(String(decoding: tag, as: UTF8.self), in: available)
+                else { return }
+                best = (locale, quality)
             }
         }
         return best?.locale ?? match(formLocale, in: available) ?? normalise(formLocale) ?? "en"
-    }
-
-    /// The `q` among the parameters `bytes[range]` (`;q=0.8`); 1 when there is none.
-    private static func quality(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double {
-        var start = range.lowerBound
-        while start < range.upperBound {
-            let end = bytes[(start + 1)..<range.upperBound].firstIndex(of: UInt8(ascii: ";")) ?? range.upperBound
-            let parameter = trimmed(bytes, (start + 1)..<end)
-            if parameter.count > 2, bytes[parameter.lowerBound] == UInt8(ascii: "q"),
-                bytes[parameter.lowerBound + 1] == UInt8(ascii: "="),
-                let value = Double(text(bytes, (parameter.lowerBound + 2)..<parameter.upperBound))
-            {
-                return value
-            }
-            start = end
-        }
-        return 1
-    }
-
-    /// `range` without the spaces and tabs around it.
-    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
-        var (lower, upper) = (range.lowerBound, range.upperBound)
-        while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") { lower += 1 }
-        while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t") {
-            upper -= 1
-        }
-        return lower..<upper
-    }
-
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }

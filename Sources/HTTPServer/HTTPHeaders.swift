@@ -54,7 +54,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         get {
             var value: String?
             forEachValue(named: name) { bytes in
-                if value == nil { value = String(decoding: bytes, as: UTF8.self) }
+                value = String(decoding: bytes, as: UTF8.self)
+                return false
             }
             return value
         }
@@ -67,7 +68,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Every value for `name`, in order.
     public func values(for name: String) -> [String] {
         var values: [String] = []
-        forEachValue(named: name) { values.append(String(decoding: $0, as: UTF8.self)) }
+        forEachValue(named: name) { bytes in
+            values.append(String(decoding: bytes, as: UTF8.self))
+            return true
+        }
         return values
     }
 
@@ -80,7 +84,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Whether a field named `name` is present.
     public func contains(_ name: String) -> Bool {
         var found = false
-        forEachValue(named: name) { _ in found = true }
+        forEachValue(named: name) { _ in
+            found = true
+            return false
+        }
         return found
     }
 
@@ -115,15 +122,14 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         append(Self.bytes(of: name), value.map(Self.bytes(of:)) ?? UnsafeBufferPointer(start: nil, count: 0))
     }
 
-    /// Calls `body` with the bytes of every value for `name`, in order, without making strings of them.
-    func forEachValue(named name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Calls `body` with the bytes of each value for `name`, in order, without making strings of them,
+    /// until it returns false.
+    func forEachValue(named name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
         var name = name
         name.withUTF8 { wanted in
             walk { stored, field in
-                if Self.namesMatch(stored, field.name, wanted) {
-                    body(UnsafeBufferPointer(rebasing: stored[field.value]))
-                }
-                return true
+                guard Self.namesMatch(stored, field.name, wanted) else { return true }
+                return body(UnsafeBufferPointer(rebasing: stored[field.value]))
             }
         }
     }

@@ -58,7 +58,8 @@ public struct Request: Sendable {
             var found: String?
             // Read where the header is stored: no string is made of a `Cookie` header.
             headers.forEachValue(named: "Cookie") { bytes in
-                if found == nil { found = Self.cookie(wanted, in: bytes) }
+                found = Self.cookie(wanted, in: bytes)
+                return found == nil
             }
             return found
         }
@@ -100,17 +101,15 @@ public struct Request: Sendable {
     /// Read byte by byte: it is asked for on every post, and a media type is ASCII (RFC 9110 §8.3.1).
     public var contentType: String? {
         var type: String?
-        var first = true
+        // The first field counts, as `headers["Content-Type"]` gives it.
         headers.forEachValue(named: "Content-Type") { bytes in
-            // The first field counts, as `headers["Content-Type"]` gives it.
-            guard first else { return }
-            first = false
             let range = Self.trimmed(bytes, 0..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count))
-            guard !range.isEmpty else { return }
+            guard !range.isEmpty else { return false }
             type = String(unsafeUninitializedCapacity: range.count) { output in
                 for (offset, index) in range.enumerated() { output[offset] = asciiLowercased(bytes[index]) }
                 return range.count
             }
+            return false
         }
         return type
     }

@@ -42,8 +42,8 @@ final class FormSite: Sendable {
 
     /// The page for `locale` (one of `engine.locales`), or for the reader of that tag, or the form's own.
     func page(_ locale: String) -> FormPage {
-        pages[locale] ?? MessageLocale.match(locale, in: engine.locales).flatMap { pages[$0] }
-            ?? MessageLocale.match(form.form.locale, in: engine.locales).flatMap { pages[$0] } ?? pages["en"]!
+        // `ownLocale` is one of `engine.locales`, each of which has a page.
+        pages[locale] ?? MessageLocale.match(locale, in: engine.locales).flatMap { pages[$0] } ?? pages[ownLocale]!
     }
 
     /// The locale for a reader sending `acceptLanguage`, among the form's (`MessageLocale.choose`).

@@ -59,8 +59,13 @@ public final class FormEngine: Sendable {
         values.reserveCapacity(plan.rows.count)
         // Decoding problems in row order: a valid submission has none, so this stays unallocated.
         var problems: [(row: Int, problem: Problem)] = []
-        for (index, rowPlan) in plan.rows.enumerated() {
-            values.append(decode(fields, row: index, rowPlan, problems: &problems))
+        withBorrowed(plan) { plan in
+            for index in plan.rows.indices {
+                values.append(
+                    plan.withRow(index) { rowPlan, compiled in
+                        decode(fields, row: index, rowPlan, compiled, problems: &problems)
+                    })
+            }
         }
         var items: [Int: MultivaluedItems] = [:]
         if plan.hasMultivaluedSections {
@@ -82,10 +87,10 @@ public final class FormEngine: Sendable {
 
     /// Row `index`'s decoded value (nil when it could not be decoded; the problem is appended).
     private func decode(
-        _ fields: SubmittedFields, row index: Int, _ rowPlan: RowPlan, problems: inout [(row: Int, problem: Problem)]
+        _ fields: SubmittedFields, row index: Int, _ rowPlan: RowPlan, _ compiled: CompiledRow,
+        problems: inout [(row: Int, problem: Problem)]
     ) -> FormValue? {
         // `compiled.row` is read in place: a local copy of a `Row` costs a retain per field.
-        let compiled = form.rows[index]
         // Rows that take no input (info, label) show their descriptor value, whatever is posted.
         guard rowPlan.takesInput else { return compiled.row.value }
         guard let tag = rowPlan.field else { return nil }

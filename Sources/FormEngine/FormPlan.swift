@@ -28,12 +28,18 @@ final class FormPlan: Sendable {
     let noSections: [Bool]
     /// The `required` of rows whose condition is a constant; a predicate's row starts false.
     let constantRequired: [Bool]
+    /// The rows whose `required` is a predicate, in order: the only ones a request decides.
+    let predicateRequired: [Int]
     /// Every row null: where the values conditions read start.
     let nullRows: [PredicateValue]
     /// Every section an empty array: where multivalued sections' values start.
     let emptySections: [PredicateValue]
     /// Per section: its `hidden` when that is a constant, nil for a predicate.
     let sectionHiddenConstants: [Bool?]
+    /// `rows` and the form's compiled rows again, unmanaged, for `withRow`: an `Unmanaged` is read out
+    /// of an array without the retain and release a class reference costs. `rows` and `form` own them.
+    private let rowReferences: [Unmanaged<RowPlan>]
+    private let compiledReferences: [Unmanaged<CompiledRow>]
 
     init(form: CompiledForm) {
         self.form = form
@@ -47,9 +53,22 @@ final class FormPlan: Sendable {
         noRows = form.rows.map { _ in false }
         noSections = form.sections.map { _ in false }
         constantRequired = form.rows.map { $0.required.isAlways }
+        predicateRequired = form.rows.filter { $0.required.constant == nil }.map(\.index)
         nullRows = form.rows.map { _ in .null }
         emptySections = form.sections.map { _ in .array([]) }
         sectionHiddenConstants = form.sections.map { $0.hidden.constant }
+        rowReferences = rows.map(Unmanaged.passUnretained)
+        compiledReferences = form.rows.map(Unmanaged.passUnretained)
+    }
+
+    /// Calls `body` with row `index`'s plan and compiled row, borrowed: the request path reads every
+    /// row's facts, and retaining and releasing each (atomic operations) was the largest single cost of
+    /// judging a submission. The plan keeps both alive; `body` must not keep them past the call.
+    @inline(__always)
+    func withRow<Result>(_ index: Int, _ body: (RowPlan, CompiledRow) throws -> Result) rethrows -> Result {
+        try rowReferences[index]._withUnsafeGuaranteedRef { rowPlan in
+            try compiledReferences[index]._withUnsafeGuaranteedRef { compiled in try body(rowPlan, compiled) }
+        }
     }
 
     /// Per row: whether any condition, or an `equalsRow` validator, reads its value.
@@ -127,4 +146,14 @@ final class RowPlan: Sendable {
         }
         keyBytes = key
     }
+}
+
+/// Calls `body` with `object` borrowed rather than retained: inside, reading its stored properties
+/// (a plan's rows, a compiled row's options and validators) costs no retain and release each. Those
+/// are atomic operations, and a few hundred of them per request were the largest single cost of
+/// judging a submission. The caller must keep `object` alive for the call, as the engine, resolution
+/// and verdict keep their plan, and a plan or form keeps its rows.
+@inline(__always)
+func withBorrowed<Object: AnyObject, Result>(_ object: Object, _ body: (Object) throws -> Result) rethrows -> Result {
+    try Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef(body)
 }

@@ -58,11 +58,15 @@ struct Resolution {
 
     /// Computes every fact in order. `items(section)` gives a multivalued section's decoded values.
     mutating func resolve(items: (Int) -> [FormValue]) {
-        let form = plan.form
-        for fact in form.order {
+        // Borrowed (`withBorrowed`, `withRow`): the resolution holds the plan, which holds the rows.
+        withBorrowed(plan) { plan in resolve(plan: plan, items: items) }
+    }
+
+    private mutating func resolve(plan: FormPlan, items: (Int) -> [FormValue]) {
+        for fact in plan.form.order {
             switch fact {
             case .sectionHidden(let index):
-                let hidden = decide(constant: plan.sectionHiddenConstants[index], form.sections[index].hidden) {
+                let hidden = decide(constant: plan.sectionHiddenConstants[index], plan.form.sections[index].hidden) {
                     $0.sections[index].hidden = $1
                 }
                 if hidden { sectionHidden[index] = true }
@@ -70,38 +74,45 @@ struct Resolution {
                 sectionValues[index] =
                     plan.clearsHidden && sectionHidden[index] ? .null : .array(items(index).map(\.predicateValue))
             case .rowHidden(let index):
-                let row = form.rows[index]  // a class: one retain
-                if sectionHidden[row.sectionIndex] {
-                    rowHidden[index] = true
-                    trace?.rows[index].hidden = .section(row.sectionIndex)
-                } else if decide(
-                    constant: plan.rows[index].hiddenConstant, row.hidden, record: { $0.rows[index].hidden = $1 })
-                {
-                    rowHidden[index] = true
+                plan.withRow(index) { rowPlan, row in
+                    if sectionHidden[row.sectionIndex] {
+                        rowHidden[index] = true
+                        trace?.rows[index].hidden = .section(row.sectionIndex)
+                    } else if decide(
+                        constant: rowPlan.hiddenConstant, row.hidden, record: { $0.rows[index].hidden = $1 })
+                    {
+                        rowHidden[index] = true
+                    }
                 }
             case .rowDisabled(let index):
                 if plan.isDisabled {
                     rowDisabled[index] = true
                     trace?.rows[index].disabled = .form
-                } else if decide(
-                    constant: plan.rows[index].disabledConstant, form.rows[index].disabled,
-                    record: { $0.rows[index].disabled = $1 })
+                } else if plan.withRow(
+                    index,
+                    { rowPlan, row in
+                        decide(
+                            constant: rowPlan.disabledConstant, row.disabled, record: { $0.rows[index].disabled = $1 })
+                    })
                 {
                     rowDisabled[index] = true
                 }
             case .rowValue(let index):
-                // Rule 5: a disabled row keeps the server's value, whatever was posted.
-                if rowDisabled[index] { values[index] = form.rows[index].row.value }
-                // Only values some condition reads are converted; every other row stays null here.
-                guard plan.rows[index].isRead, !(plan.clearsHidden && rowHidden[index]) else { continue }
-                conditionValues[index] = values[index].predicateValue
+                plan.withRow(index) { rowPlan, row in
+                    // Rule 5: a disabled row keeps the server's value, whatever was posted.
+                    if rowDisabled[index] { values[index] = row.row.value }
+                    // Only values some condition reads are converted; every other row stays null here.
+                    guard rowPlan.isRead, !(plan.clearsHidden && rowHidden[index]) else { return }
+                    conditionValues[index] = values[index].predicateValue
+                }
             }
         }
-        for row in form.rows {
-            // A constant `required` is already in place (the plan's `constantRequired`) unless tracing.
-            if case .constant = row.required, trace == nil { continue }
-            let required = decide(row.required) { $0.rows[row.index].required = $1 }
-            if required != rowRequired[row.index] { rowRequired[row.index] = required }
+        // A constant `required` is already in place (the plan's `constantRequired`) unless tracing.
+        for index in trace == nil ? plan.predicateRequired : Array(plan.rows.indices) {
+            plan.withRow(index) { _, row in
+                let required = decide(row.required) { $0.rows[index].required = $1 }
+                if required != rowRequired[index] { rowRequired[index] = required }
+            }
         }
     }
 

@@ -17,33 +17,45 @@ struct Judgement {
     /// Rows: a decoding problem stops the row; then `required`, which also stops the row when it fails
     /// (rule 7); empty values pass every other rule. `problems` are the decoding problems, in row order.
     mutating func validateRows(problems: [(row: Int, problem: Problem)], resolution: inout Resolution) {
+        withBorrowed(plan) { plan in
+            var nextProblem = problems.startIndex
+            for index in plan.rows.indices {
+                let decodingProblem: Problem?
+                if nextProblem < problems.endIndex, problems[nextProblem].row == index {
+                    decodingProblem = problems[nextProblem].problem
+                    nextProblem += 1
+                } else {
+                    decodingProblem = nil
+                }
+                plan.withRow(index) { rowPlan, compiled in
+                    validate(row: index, rowPlan, compiled, decodingProblem: decodingProblem, resolution: &resolution)
+                }
+            }
+        }
+    }
+
+    /// One row of `validateRows`.
+    private mutating func validate(
+        row index: Int, _ rowPlan: RowPlan, _ compiled: CompiledRow, decodingProblem: Problem?,
+        resolution: inout Resolution
+    ) {
+        // Rules 4 and 5: hidden and disabled rows are not validated.
+        guard rowPlan.takesInput, !resolution.rowHidden[index], !resolution.rowDisabled[index],
+            !rowPlan.inMultivaluedSection
+        else { return }
+        // `compiled.row` is read in place each time: a local copy of a `Row` costs a retain per field.
+        if let decodingProblem {
+            add(decodingProblem, row: index)
+            return
+        }
+        guard let value = resolution.values[index], !value.isEmpty(for: compiled.row.type) else {
+            if resolution.rowRequired[index] { add(.required, row: index) }
+            return
+        }
         let rules = rules  // a copy the reporting closure below does not overlap with
-        var nextProblem = problems.startIndex
-        for (index, rowPlan) in plan.rows.enumerated() {
-            let decodingProblem: Problem?
-            if nextProblem < problems.endIndex, problems[nextProblem].row == index {
-                decodingProblem = problems[nextProblem].problem
-                nextProblem += 1
-            } else {
-                decodingProblem = nil
-            }
-            // Rules 4 and 5: hidden and disabled rows are not validated.
-            guard rowPlan.takesInput, !resolution.rowHidden[index], !resolution.rowDisabled[index],
-                !rowPlan.inMultivaluedSection
-            else { continue }
-            // `compiled.row` is read in place each time: a local copy of a `Row` costs a retain per field.
-            let compiled = plan.form.rows[index]
-            if let decodingProblem {
-                add(decodingProblem, row: compiled.row, index: index)
-                continue
-            }
-            guard let value = resolution.values[index], !value.isEmpty(for: compiled.row.type) else {
-                if resolution.rowRequired[index] { add(.required, row: compiled.row, index: index) }
-                continue
-            }
-            rules.check(compiled, rowPlan, value: value, resolution: &resolution) { problem, message in
-                add(problem, row: compiled.row, index: index, validatorMessage: message)
-            }
+        // The closure captures the index, not the row: capturing the row would retain it for every row.
+        rules.check(compiled, rowPlan, value: value, resolution: &resolution) { problem, message in
+            add(problem, row: index, validatorMessage: message)
         }
     }
 
@@ -74,7 +86,8 @@ struct Judgement {
         }
     }
 
-    private mutating func add(_ problem: Problem, row: Row, index: Int, validatorMessage: String? = nil) {
+    private mutating func add(_ problem: Problem, row index: Int, validatorMessage: String? = nil) {
+        let row = plan.form.rows[index].row
         var text = validatorMessage ?? messages.text(for: problem, name: row.displayName)
         var language = validatorMessage == nil ? messages.language(of: problem) : nil
         if problem == .required, let custom = row.requireMessage {

@@ -21,6 +21,13 @@ extension Verdict {
     /// Appends the members of `httpParameters` to `plain` and of `formValues` to `detailed`, in
     /// `payloads()`'s order, without braces.
     private func writePayloads(plain: inout [UInt8], detailed: inout [UInt8]) {
+        // Borrowed (`withBorrowed`, `withRow`): the verdict holds the plan, which holds the rows.
+        withBorrowed(plan) { plan in
+            writePayloads(plan: plan, plain: &plain, detailed: &detailed)
+        }
+    }
+
+    private func writePayloads(plan: FormPlan, plain: inout [UInt8], detailed: inout [UInt8]) {
         var first = true
         func separate() {
             if !first {
@@ -29,7 +36,8 @@ extension Verdict {
             }
             first = false
         }
-        for section in form.sections where !sectionHidden[section.index] {
+        for sectionIndex in plan.form.sections.indices where !sectionHidden[sectionIndex] {
+            let section = plan.form.sections[sectionIndex]
             if let tag = section.section.multivaluedTag, let item = section.item {
                 separate()
                 let start = plain.count
@@ -51,20 +59,21 @@ extension Verdict {
                 continue
             }
             for index in section.rows where !rowHidden[index] {
-                // The plan's posted name is the tag of a row that takes input (never in a multivalued
-                // section, which is written above): the `Row` itself is not copied out of its class.
-                let rowPlan = plan.rows[index]
-                guard rowPlan.field != nil else { continue }
-                separate()
-                plain.append(contentsOf: rowPlan.keyBytes)
-                detailed.append(contentsOf: rowPlan.keyBytes)
-                if let value = values[index] {
-                    write(
-                        value, choices: form.rows[index].row.options, plan: rowPlan, plain: &plain,
-                        detailed: &detailed)
-                } else {
-                    plain.append(contentsOf: "null".utf8)
-                    detailed.append(contentsOf: "null".utf8)
+                // The plan's key is that of a row that takes input (never in a multivalued section,
+                // which is written above): the `Row` itself is not read.
+                plan.withRow(index) { rowPlan, compiled in
+                    guard rowPlan.field != nil else { return }
+                    separate()
+                    rowPlan.keyBytes.withUnsafeBufferPointer { key in
+                        plain.append(contentsOf: key)
+                        detailed.append(contentsOf: key)
+                    }
+                    guard let value = values[index] else {
+                        plain.append(contentsOf: "null".utf8)
+                        detailed.append(contentsOf: "null".utf8)
+                        return
+                    }
+                    write(value, choices: compiled.row.options, plan: rowPlan, plain: &plain, detailed: &detailed)
                 }
             }
         }
@@ -79,7 +88,8 @@ extension Verdict {
         func shared(_ writeValue: (inout [UInt8]) -> Void) {
             let start = plain.count
             writeValue(&plain)
-            detailed.append(contentsOf: plain[start...])
+            // Copied through a buffer pointer: a slice of `plain` would retain its storage.
+            plain.withUnsafeBufferPointer { detailed.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start...])) }
         }
         switch value {
         case .option(let key):
@@ -117,7 +127,7 @@ extension Verdict {
         if let plan, let position = choices.firstIndex(where: { $0.value == key }),
             choices[position].value.utf8.elementsEqual(key.utf8)
         {
-            return output.append(contentsOf: plan.optionBytes[position])
+            return plan.optionBytes[position].withUnsafeBufferPointer { output.append(contentsOf: $0) }
         }
         option(key, choices: choices, objects: plan?.optionObjects).write(to: &output)
     }

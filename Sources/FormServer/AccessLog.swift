@@ -7,16 +7,20 @@ import Logging
 /// would do the same after copying the handler and the event through its own layers: a few hundred
 /// instructions and several reference counts per request, on the static file path too, for nothing
 /// this logger uses (it has no metadata of its own, and its level is fixed when the logging system is
-/// bootstrapped).
+/// bootstrapped). When that handler is Formwright's own `LineLogHandler`, the line goes to its sink
+/// straight from the stack, with no string, message or event made for it.
 struct AccessLog: Sendable {
     private let handler: any LogHandler
     /// Every field of the event but its message, set once: building a `LogEvent` afresh copies it
     /// once more than filling in a copy of this one.
     private let template: LogEvent
+    /// The handler's own line writer for `info`, when it is a `LineLogHandler` without metadata.
+    private let direct: LineLogHandler.DirectWriter?
 
     /// The access log of the handler the logging system gives `label`.
     init(label: String = "formwright.access") {
         handler = Logger(label: label).handler
+        direct = (handler as? LineLogHandler)?.directWriter(for: .info)
         template = LogEvent(
             level: .info, message: "", metadata: nil, source: "FormServer", file: #fileID, function: #function,
             line: #line)
@@ -24,6 +28,7 @@ struct AccessLog: Sendable {
 
     /// Writes `record`'s line, unless the handler's level is above `info`.
     func write(_ record: AccessRecord) {
+        if let direct { return AccessLogLine(record).withBytes(direct.write) }
         guard handler.logLevel <= .info else { return }
         var event = template
         // The line becomes the message as is: interpolating it would copy it into a second string.

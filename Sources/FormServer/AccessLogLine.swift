@@ -10,33 +10,46 @@ struct AccessLogLine: CustomStringConvertible {
     init(_ record: AccessRecord) { self.record = record }
 
     var description: String {
-        // An upper bound: every kept target byte may become `\xNN`; numbers and the peer are short.
-        let capacity =
-            record.method.utf8.count + 4 * min(record.target.utf8.count, Self.targetCap) + 3
-            + (record.abortReason?.utf8.count ?? 0) + SocketAddress.maximumDescriptionLength + 96
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var line = LineWriter(buffer: buffer)
-            line.append(record.method)
-            line.append(UInt8(ascii: " "))
-            Self.appendPrintable(record.target, to: &line)
-            line.append(UInt8(ascii: " "))
-            if let status = record.status { line.appendDecimal(status) } else { line.append(UInt8(ascii: "-")) }
-            line.append(UInt8(ascii: " "))
-            line.appendDecimal(record.bytes)
-            line.append(UInt8(ascii: "B"))
-            line.append(UInt8(ascii: " "))
-            Self.appendMilliseconds(nanoseconds: record.nanoseconds, to: &line)
-            if let peer = record.remoteAddress {
-                line.append(UInt8(ascii: " "))
-                line.append(peer)
-            }
-            if let reason = record.abortReason {
-                line.append(" (")
-                line.append(reason)
-                line.append(UInt8(ascii: ")"))
-            }
-            return line.count
+        String(unsafeUninitializedCapacity: capacity) { write(into: $0) }
+    }
+
+    /// Calls `body` with the line's bytes, written on the stack: `description` without a string.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[..<write(into: buffer)]))
         }
+    }
+
+    /// An upper bound of the line's length: every kept target byte may become `\xNN`; numbers and
+    /// the peer are short.
+    private var capacity: Int {
+        record.method.utf8.count + 4 * min(record.target.utf8.count, Self.targetCap) + 3
+            + (record.abortReason?.utf8.count ?? 0) + SocketAddress.maximumDescriptionLength + 96
+    }
+
+    /// Writes the line at the start of `buffer` (of at least `capacity` bytes); returns its length.
+    private func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var line = LineWriter(buffer: buffer)
+        line.append(record.method)
+        line.append(UInt8(ascii: " "))
+        Self.appendPrintable(record.target, to: &line)
+        line.append(UInt8(ascii: " "))
+        if let status = record.status { line.appendDecimal(status) } else { line.append(UInt8(ascii: "-")) }
+        line.append(UInt8(ascii: " "))
+        line.appendDecimal(record.bytes)
+        line.append(UInt8(ascii: "B"))
+        line.append(UInt8(ascii: " "))
+        Self.appendMilliseconds(nanoseconds: record.nanoseconds, to: &line)
+        if let peer = record.remoteAddress {
+            line.append(UInt8(ascii: " "))
+            line.append(peer)
+        }
+        if let reason = record.abortReason {
+            line.append(" (")
+            line.append(reason)
+            line.append(UInt8(ascii: ")"))
+        }
+        return line.count
     }
 
     /// Targets longer than this many bytes are cut (with `…`): a log line stays a line.

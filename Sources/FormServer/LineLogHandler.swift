@@ -41,7 +41,26 @@ public struct LineLogHandler: LogHandler {
         writer.write(text, level: event.level, urgent: urgent)
     }
 
-    private final class Writer: Sendable {
+    /// Writes `message` at `level` straight to the sink, when this handler writes that level and has
+    /// no metadata of its own: what `log(event:)` would write, for a caller that has the line as bytes
+    /// and need not make a string and an event of it (the access log, once per request). Nil otherwise.
+    func directWriter(for level: Logger.Level) -> DirectWriter? {
+        guard logLevel <= level, metadata.isEmpty else { return nil }
+        return DirectWriter(writer: writer, level: level)
+    }
+
+    /// A line writer for one level of one `LineLogHandler` (`directWriter(for:)`).
+    struct DirectWriter: Sendable {
+        fileprivate let writer: Writer
+        let level: Logger.Level
+
+        /// Writes one line of `message` bytes.
+        func write(_ message: UnsafeBufferPointer<UInt8>) {
+            writer.write(message, level: level, urgent: level >= .warning)
+        }
+    }
+
+    fileprivate final class Writer: Sendable {
         let sink: LogSink
         /// ` level label: ` for each level, from trace to critical.
         private let prefixes: [[UInt8]]
@@ -54,17 +73,25 @@ public struct LineLogHandler: LogHandler {
 
         /// Writes `message` with `level`'s prefix.
         func write(_ message: String, level: Logger.Level, urgent: Bool) {
-            let index =
-                switch level {
-                case .trace: 0
-                case .debug: 1
-                case .info: 2
-                case .notice: 3
-                case .warning: 4
-                case .error: 5
-                case .critical: 6
-                }
-            sink.write(prefix: prefixes[index], message: message, urgent: urgent)
+            sink.write(prefix: prefixes[Self.index(of: level)], message: message, urgent: urgent)
+        }
+
+        /// Writes `message`'s bytes with `level`'s prefix.
+        func write(_ message: UnsafeBufferPointer<UInt8>, level: Logger.Level, urgent: Bool) {
+            sink.write(prefix: prefixes[Self.index(of: level)], message: message, urgent: urgent)
+        }
+
+        /// `level`'s place in `prefixes`.
+        private static func index(of level: Logger.Level) -> Int {
+            switch level {
+            case .trace: 0
+            case .debug: 1
+            case .info: 2
+            case .notice: 3
+            case .warning: 4
+            case .error: 5
+            case .critical: 6
+            }
         }
     }
 }

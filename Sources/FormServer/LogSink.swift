@@ -60,7 +60,8 @@ public final class LogSink: Sendable {
         copy.withUTF8 { write(prefix: prefix, message: $0, urgent: urgent) }
     }
 
-    private func write(prefix: [UInt8], message: UnsafeBufferPointer<UInt8>, urgent: Bool) {
+    /// Appends one line of `message` bytes after `prefix`, as `write(prefix:message:urgent:)` does a string's.
+    func write(prefix: [UInt8], message: UnsafeBufferPointer<UInt8>, urgent: Bool) {
         // The line is assembled on the stack and appended in one go: one growth check and one copy
         // into the batch, instead of one per part.
         let batch: [UInt8]? = prefix.withUnsafeBufferPointer { prefix in

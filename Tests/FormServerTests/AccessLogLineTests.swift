@@ -18,6 +18,17 @@ import Testing
         #expect(AccessLogLine(record).description == "POST /forms/event - 0B 1500.00ms (client closed the connection)")
     }
 
+    /// The bytes the access log writes straight to its sink are the description's, escapes and cut included.
+    @Test func bytesAreTheDescriptions() {
+        let target = "/x\nGET " + String(repeating: "a", count: 600)
+        let record = AccessRecord(
+            method: "POST", target: target, status: 422, bytes: 31, duration: .microseconds(1234),
+            remoteAddress: nil, abortReason: "timed out")
+        let line = AccessLogLine(record)
+        #expect(line.withBytes { String(decoding: $0, as: UTF8.self) } == line.description)
+        #expect(line.description.hasSuffix("… 422 31B 1.23ms (timed out)"))
+    }
+
     @Test func controlCharactersCannotForgeLogLines() {
         #expect(AccessLogLine.printable("/x\nGET /admin 200") == "/x\\x0aGET /admin 200")
         #expect(AccessLogLine.printable("/a\u{1b}[31m") == "/a\\x1b[31m")

@@ -100,4 +100,26 @@ import Testing
         log.sink.flush()
         #expect(log.read().map { splitStamp($0).rest } == ["info app: started host=0.0.0.0 port=8080 zone=eu"])
     }
+
+    @Test func aDirectWriterWritesTheLineLogWould() throws {
+        let log = try PipeLog()
+        let handler = LineLogHandler(label: "formwright.access", sink: log.sink)
+        let writer = try #require(handler.directWriter(for: .info))
+        Array("GET /forms 200 812B 0.31ms 127.0.0.1:5512".utf8).withUnsafeBufferPointer(writer.write)
+        Logger(label: "formwright.access") { _ in handler }.info("GET /forms 200 812B 0.31ms 127.0.0.1:5512")
+        log.sink.flush()
+        let lines = log.read().map { splitStamp($0).rest }
+        #expect(
+            lines == Array(repeating: "info formwright.access: GET /forms 200 812B 0.31ms 127.0.0.1:5512", count: 2))
+    }
+
+    @Test func noDirectWriterWhereLogWouldWriteOtherwise() {
+        let sink = LogSink(descriptor: -1, interval: .seconds(3600))
+        // Below the handler's level, log writes nothing; with metadata, it adds it to the line.
+        #expect(LineLogHandler(label: "a", sink: sink, level: .notice).directWriter(for: .info) == nil)
+        var tagged = LineLogHandler(label: "a", sink: sink)
+        tagged[metadataKey: "zone"] = "eu"
+        #expect(tagged.directWriter(for: .info) == nil)
+        #expect(LineLogHandler(label: "a", sink: sink).directWriter(for: .info)?.level == .info)
+    }
 }

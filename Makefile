@@ -5,7 +5,7 @@ SWIFT ?= swift
 PORT ?= 8080
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page bench-instructions bench-predicate bench-engine fuzz clean
+.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page bench-instructions bench-cpu bench-predicate bench-engine fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
@@ -70,6 +70,10 @@ bench-page:
 ## bench-instructions: user-space instructions and refcount calls per request (valgrind's callgrind), static file, event page (wrk's and a browser's request) and event submission, against the C ceiling
 bench-instructions:
 	SWIFT=$(SWIFT) bench/instructions.sh
+
+## bench-cpu: µs of CPU per request by layer (kernel, libc, libmicrohttpd, Swift runtime, own code) and the costliest functions, sampled with perf under wrk, against the C ceiling
+bench-cpu:
+	SWIFT=$(SWIFT) bench/cpu.sh
 
 ## bench-predicate: evaluations/s, parse time and allocations of compiled predicates (release build)
 bench-predicate:

@@ -17,6 +17,7 @@ struct Judgement {
     /// Rows: a decoding problem stops the row; then `required`, which also stops the row when it fails
     /// (rule 7); empty values pass every other rule. `problems` are the decoding problems, in row order.
     mutating func validateRows(problems: [(row: Int, problem: Problem)], resolution: inout Resolution) {
+        let rules = rules  // a copy the reporting closures do not overlap with
         withBorrowed(plan) { plan in
             var nextProblem = problems.startIndex
             for index in plan.rows.indices {
@@ -28,7 +29,9 @@ struct Judgement {
                     decodingProblem = nil
                 }
                 plan.withRow(index) { rowPlan, compiled in
-                    validate(row: index, rowPlan, compiled, decodingProblem: decodingProblem, resolution: &resolution)
+                    validate(
+                        row: index, rowPlan, compiled, decodingProblem: decodingProblem, rules: rules,
+                        resolution: &resolution)
                 }
             }
         }
@@ -36,7 +39,7 @@ struct Judgement {
 
     /// One row of `validateRows`.
     private mutating func validate(
-        row index: Int, _ rowPlan: RowPlan, _ compiled: CompiledRow, decodingProblem: Problem?,
+        row index: Int, _ rowPlan: RowPlan, _ compiled: CompiledRow, decodingProblem: Problem?, rules: Rules,
         resolution: inout Resolution
     ) {
         // Rules 4 and 5: hidden and disabled rows are not validated.
@@ -52,7 +55,6 @@ struct Judgement {
             if resolution.rowRequired[index] { add(.required, row: index) }
             return
         }
-        let rules = rules  // a copy the reporting closure below does not overlap with
         // The closure captures the index, not the row: capturing the row would retain it for every row.
         rules.check(compiled, rowPlan, value: value, resolution: &resolution) { problem, message in
             add(problem, row: index, validatorMessage: message)

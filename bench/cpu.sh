@@ -19,6 +19,8 @@ repo=$(cd "$here/.." && pwd)
 source "$here/page.sh"
 # shellcheck source=bench/event-body.sh
 source "$here/event-body.sh"
+# shellcheck source=bench/workspace.sh
+source "$here/workspace.sh"
 
 SWIFT=${SWIFT:-swift}
 CC=${CC:-cc}
@@ -45,22 +47,7 @@ for tool in perf wrk curl python3 "$CC" pkg-config; do
     command -v "$tool" >/dev/null || die "'$tool' is not installed (apt-get install linux-perf wrk curl)"
 done
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/formwright-cpu.XXXXXX")
-server=
-cleanup() {
-    if [[ -n $server ]] && kill -0 "$server" 2>/dev/null; then kill -KILL "$server" 2>/dev/null || true; fi
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-if [[ -z $FORMWRIGHT_BIN ]]; then
-    log "building formwright (release)"
-    (cd "$repo" && "$SWIFT" build -c release --product formwright >&2) || die "the release build failed"
-    FORMWRIGHT_BIN=$(cd "$repo" && "$SWIFT" build -c release --show-bin-path)/formwright
-fi
-# shellcheck disable=SC2046 # pkg-config prints several words on purpose
-"$CC" -O2 -Wall -Wextra -o "$tmp/ceiling" "$here/ceiling.c" $(pkg-config --cflags --libs libmicrohttpd) >&2 ||
-    die "cannot build bench/ceiling.c"
+open_workspace cpu
 mkdir "$tmp/public"
 make_bench_page "$tmp/public/page.html" 5120 || die "cannot write page.html"
 write_event_body "$tmp/event.body" || die "cannot write the event body"

@@ -18,6 +18,8 @@ repo=$(cd "$here/.." && pwd)
 source "$here/page.sh"
 # shellcheck source=bench/event-body.sh
 source "$here/event-body.sh"
+# shellcheck source=bench/workspace.sh
+source "$here/workspace.sh"
 
 SWIFT=${SWIFT:-swift}
 CC=${CC:-cc}
@@ -42,25 +44,10 @@ done
 
 # Valgrind follows no exec, so the server is started directly, with its secret from the environment
 # (event-body.sh exports FORMWRIGHT_SECRET, the one the submitted token is signed with).
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/formwright-instructions.XXXXXX")
-server=
-cleanup() {
-    if [[ -n $server ]] && kill -0 "$server" 2>/dev/null; then kill -KILL "$server" 2>/dev/null || true; fi
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-if [[ -z $FORMWRIGHT_BIN ]]; then
-    log "building formwright (release)"
-    (cd "$repo" && "$SWIFT" build -c release --product formwright >&2) || die "the release build failed"
-    FORMWRIGHT_BIN=$(cd "$repo" && "$SWIFT" build -c release --show-bin-path)/formwright
-fi
+open_workspace instructions
 # Valgrind 3.19 (Debian 12) cannot read the DWARF 5 Swift emits: count a copy without debug info.
 cp "$FORMWRIGHT_BIN" "$tmp/formwright"
 strip --strip-debug "$tmp/formwright"
-# shellcheck disable=SC2046 # pkg-config prints several words on purpose
-"$CC" -O2 -Wall -Wextra -o "$tmp/ceiling" "$here/ceiling.c" $(pkg-config --cflags --libs libmicrohttpd) >&2 ||
-    die "cannot build bench/ceiling.c"
 mkdir "$tmp/public"
 make_bench_page "$tmp/public/page.html" 5120 || die "cannot write page.html"
 write_event_body "$tmp/event.body" || die "cannot write the event body"

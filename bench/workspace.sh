@@ -1,0 +1,27 @@
+# shellcheck shell=bash
+# bench/workspace.sh: sourced by instructions.sh and cpu.sh, which measure one server at a time
+# against the ceiling in a scratch folder. Callers define log and die, and set SWIFT, CC, repo, here
+# and FORMWRIGHT_BIN (empty for a release build made here) first.
+# shellcheck disable=SC2154 # repo and here are the caller's
+
+# open_workspace NAME: makes the scratch folder $tmp, removed on exit with any server still running
+# ($server, a PID), and builds what both scripts measure: $FORMWRIGHT_BIN (a release build unless
+# given) and $tmp/ceiling, the C ceiling.
+open_workspace() {
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/formwright-$1.XXXXXX")
+    server=
+    trap close_workspace EXIT
+    if [[ -z $FORMWRIGHT_BIN ]]; then
+        log "building formwright (release)"
+        (cd "$repo" && "$SWIFT" build -c release --product formwright >&2) || die "the release build failed"
+        FORMWRIGHT_BIN=$(cd "$repo" && "$SWIFT" build -c release --show-bin-path)/formwright
+    fi
+    # shellcheck disable=SC2046 # pkg-config prints several words on purpose
+    "$CC" -O2 -Wall -Wextra -o "$tmp/ceiling" "$here/ceiling.c" $(pkg-config --cflags --libs libmicrohttpd) >&2 ||
+        die "cannot build bench/ceiling.c"
+}
+
+close_workspace() {
+    if [[ -n $server ]] && kill -0 "$server" 2>/dev/null; then kill -KILL "$server" 2>/dev/null || true; fi
+    rm -rf "$tmp"
+}

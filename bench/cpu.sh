@@ -15,23 +15,14 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
-# shellcheck source=bench/page.sh
-source "$here/page.sh"
-# shellcheck source=bench/event-body.sh
-source "$here/event-body.sh"
 # shellcheck source=bench/workspace.sh
 source "$here/workspace.sh"
 
-SWIFT=${SWIFT:-swift}
-CC=${CC:-cc}
 SCENARIOS=${SCENARIOS:-static,page,submit}
 DURATION=${DURATION:-5}
 TOP=${TOP:-15}
 FREQUENCY=${FREQUENCY:-4999}
 PAGE_PATH=${PAGE_PATH:-/forms/event}
-FORMS=${FORMS:-$repo/Forms}
-FORMWRIGHT_BIN=${FORMWRIGHT_BIN:-}
-HOST=127.0.0.1 # loopback only, on purpose
 PORT=${PORT:-18791}
 
 log() { printf 'cpu: %s\n' "$*" >&2; }

@@ -14,21 +14,12 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
-# shellcheck source=bench/page.sh
-source "$here/page.sh"
-# shellcheck source=bench/event-body.sh
-source "$here/event-body.sh"
 # shellcheck source=bench/workspace.sh
 source "$here/workspace.sh"
 
-SWIFT=${SWIFT:-swift}
-CC=${CC:-cc}
 SCENARIOS=${SCENARIOS:-static,page,submit}
 REQUESTS=${REQUESTS:-2000}
 PAGE_PATH=${PAGE_PATH:-/forms/event}
-FORMS=${FORMS:-$repo/Forms}
-FORMWRIGHT_BIN=${FORMWRIGHT_BIN:-}
-HOST=127.0.0.1 # loopback only, on purpose
 PORT=${PORT:-18790}
 
 log() { printf 'instructions: %s\n' "$*" >&2; }

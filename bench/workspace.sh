@@ -1,8 +1,21 @@
 # shellcheck shell=bash
 # bench/workspace.sh: sourced by instructions.sh and cpu.sh, which measure one server at a time
-# against the ceiling in a scratch folder. Callers define log and die, and set SWIFT, CC, repo, here
-# and FORMWRIGHT_BIN (empty for a release build made here) first.
-# shellcheck disable=SC2154 # repo and here are the caller's
+# against the ceiling in a scratch folder. Callers set here and repo (the bench folder and the
+# repository) first, and define log and die. Brings in page.sh and event-body.sh, and the knobs both
+# scripts share: SWIFT, CC, FORMS, FORMWRIGHT_BIN (empty for a release build made here).
+# shellcheck disable=SC2154 # here and repo are the caller's
+
+# shellcheck source=bench/page.sh
+source "$here/page.sh"
+# shellcheck source=bench/event-body.sh
+source "$here/event-body.sh"
+
+SWIFT=${SWIFT:-swift}
+CC=${CC:-cc}
+FORMS=${FORMS:-$repo/Forms}
+FORMWRIGHT_BIN=${FORMWRIGHT_BIN:-}
+# shellcheck disable=SC2034 # used by the caller
+HOST=127.0.0.1 # loopback only, on purpose
 
 # open_workspace NAME: makes the scratch folder $tmp, removed on exit with any server still running
 # ($server, a PID), and builds what both scripts measure: $FORMWRIGHT_BIN (a release build unless

@@ -37,8 +37,11 @@ public struct QueryParameters: Sendable, Equatable, Sequence {
 
     /// Calls `body` with each decoded pair of urlencoded `bytes`, in order, as `parse(urlencoded:)`
     /// reads them, without collecting them; false (after the pairs before it) at the first malformed one.
-    /// A caller that keeps the pairs in its own shape saves the array.
-    public static func forEachPair(urlencoded bytes: [UInt8], _ body: (String, String) -> Void) -> Bool {
+    /// A caller that keeps the pairs in its own shape saves the array; `body` owns each pair, so it
+    /// can store it without a copy (a retain and a release per string).
+    public static func forEachPair(
+        urlencoded bytes: [UInt8], _ body: (consuming String, consuming String) -> Void
+    ) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             do throws(RequestTarget.Failure) {
                 try forEachPair(buffer, 0..<buffer.count, body)
@@ -58,7 +61,7 @@ public struct QueryParameters: Sendable, Equatable, Sequence {
     }
 
     private static func forEachPair(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (String, String) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (consuming String, consuming String) -> Void
     ) throws(RequestTarget.Failure) {
         var pairStart = range.lowerBound
         var equals: Int?

@@ -47,7 +47,7 @@ private let beginRequest:
     @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
         -> UnsafeMutableRawPointer? = { cls, uri, _ in
             guard let cls else { return nil }
-            Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.inFlight.add(1, ordering: .relaxed) }
+            Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { _ = $0.inFlight.add(1, ordering: .relaxed) }
             let context = RequestContext(rawTarget: uri.map { String(cString: $0) } ?? "", now: monotonicNanoseconds())
             return Unmanaged.passRetained(context).toOpaque()
         }

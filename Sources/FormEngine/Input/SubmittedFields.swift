@@ -51,12 +51,12 @@ public struct SubmittedFields: Sendable, Hashable {
     }
 
     /// Adds a value under `name`, after any sent before under the same name.
-    public mutating func append(_ name: String, _ value: RawValue) {
+    public mutating func append(_ name: consuming String, _ value: consuming RawValue) {
         // Changed in place through the dictionary's accessor: one hash of `name`, new or repeated.
         Self.add(value, to: &sent[name])
     }
 
-    private static func add(_ value: RawValue, to slot: inout Sent?) {
+    private static func add(_ value: consuming RawValue, to slot: inout Sent?) {
         switch slot {
         case nil: slot = .one(value)
         case .one(let earlier)?: slot = .many([earlier, value])

@@ -63,7 +63,8 @@ final class FormPlan: Sendable {
 
     /// Calls `body` with row `index`'s plan and compiled row, borrowed: the request path reads every
     /// row's facts, and retaining and releasing each (atomic operations) was the largest single cost of
-    /// judging a submission. The plan keeps both alive; `body` must not keep them past the call.
+    /// judging a submission. Sound because the plan owns both for as long as it lives, and the caller
+    /// holds the plan for the call (a copy `body` keeps is retained as usual).
     @inline(__always)
     func withRow<Result>(_ index: Int, _ body: (RowPlan, CompiledRow) throws -> Result) rethrows -> Result {
         try rowReferences[index]._withUnsafeGuaranteedRef { rowPlan in

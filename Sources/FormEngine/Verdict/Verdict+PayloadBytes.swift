@@ -59,8 +59,8 @@ extension Verdict {
                 continue
             }
             for index in section.rows where !rowHidden[index] {
-                // The plan's key is that of a row that takes input (never in a multivalued section,
-                // which is written above): the `Row` itself is not read.
+                // Only rows with a key (those that take input outside multivalued sections, which are
+                // written above) are in the payloads; the key was escaped once, in the plan.
                 plan.withRow(index) { rowPlan, compiled in
                     guard rowPlan.field != nil else { return }
                     separate()

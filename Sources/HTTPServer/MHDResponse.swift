@@ -14,16 +14,24 @@ enum MHDResponse {
     static func make(_ response: Response, closeConnection: Bool) throws(Failure) -> OpaquePointer {
         let storage = response.body.storage
         let owner = Unmanaged.passRetained(storage).toOpaque()
-        guard
-            let handle = CMicroHTTPD_responseFromOwnedBuffer(
-                storage.bytes.count, storage.bytes.baseAddress, releaseStorage, owner)
-        else {
-            Unmanaged<ByteStorage>.fromOpaque(owner).release()
+        return try make(
+            bytes: storage.bytes, headers: response.headers, closeConnection: closeConnection,
+            release: releaseStorage, owner: owner)
+    }
+
+    /// A new libmicrohttpd response sending `bytes` in place, with `headers`; `release(owner)` runs once
+    /// the library drops it, even when this fails.
+    static func make(
+        bytes: UnsafeRawBufferPointer, headers: HTTPHeaders, closeConnection: Bool,
+        release: @convention(c) (UnsafeMutableRawPointer?) -> Void, owner: UnsafeMutableRawPointer
+    ) throws(Failure) -> OpaquePointer {
+        guard let handle = CMicroHTTPD_responseFromOwnedBuffer(bytes.count, bytes.baseAddress, release, owner) else {
+            release(owner)
             throw .outOfMemory
         }
         // The fields are NUL-terminated where they are stored: libmicrohttpd reads them in place. It
         // refuses CR, LF and tabs in names and CR/LF in values: header injection.
-        let refused = response.headers.forEachCField { name, value in
+        let refused = headers.forEachCField { name, value in
             MHD_add_response_header(handle, name, value) == .YES
         }
         if let refused {

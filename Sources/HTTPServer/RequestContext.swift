@@ -38,6 +38,8 @@ final class RequestContext {
     /// What was sent, for the access log.
     var sentStatus: Int?
     var sentBytes = 0
+    /// The template response sent, held until the request completes (`ResponseTemplate`).
+    var lease: ResponseLease?
 
     init(rawTarget: String, now: UInt64) {
         self.rawTarget = rawTarget

@@ -14,7 +14,10 @@ public struct Response: Sendable {
     }
     /// The header fields; `Content-Length` and `Date` are added by the server.
     public var headers: HTTPHeaders {
-        get { prepared?.response.headers ?? builtHeaders }
+        get {
+            if let lease { return lease.headers }
+            return prepared?.response.headers ?? builtHeaders
+        }
         set {
             detach()
             builtHeaders = newValue
@@ -22,7 +25,10 @@ public struct Response: Sendable {
     }
     /// The content.
     public var body: ResponseBody {
-        get { prepared?.response.body ?? builtBody ?? .empty }
+        get {
+            if let lease { return lease.instance.bodyCopy(count: lease.template.byteCount) }
+            return prepared?.response.body ?? builtBody ?? .empty
+        }
         set {
             detach()
             builtBody = newValue
@@ -36,6 +42,8 @@ public struct Response: Sendable {
     private var builtBody: ResponseBody?
     /// A response built once whose libmicrohttpd form is reused for every request that sends it.
     private(set) var prepared: PreparedResponse?
+    /// A template's response, reused once this request is done with it (`ResponseTemplate`).
+    private(set) var lease: ResponseLease?
 
     /// A response with the given parts.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: ResponseBody = .empty) {
@@ -43,6 +51,7 @@ public struct Response: Sendable {
         builtHeaders = headers
         builtBody = body
         prepared = nil
+        lease = nil
     }
 
     /// A response with a `Content-Type` and a UTF-8 text body.
@@ -56,19 +65,30 @@ public struct Response: Sendable {
         builtHeaders = HTTPHeaders()
         builtBody = nil
         self.prepared = prepared
+        lease = nil
+    }
+
+    /// Sends a template's response as its lease holder filled it.
+    init(_ lease: ResponseLease) {
+        builtStatus = lease.template.status
+        builtHeaders = HTTPHeaders()
+        builtBody = nil
+        prepared = nil
+        self.lease = lease
     }
 
     /// The status code and body size sent, read without copying a prepared response's parts.
     var sentStatusAndCount: (status: Int, count: Int) {
-        (builtStatus.code, prepared?.byteCount ?? builtBody?.count ?? 0)
+        (builtStatus.code, lease?.template.byteCount ?? prepared?.byteCount ?? builtBody?.count ?? 0)
     }
 
-    /// Copies a prepared response's parts into this one before one of them changes.
+    /// Copies a prepared or template response's parts into this one before one of them changes.
     private mutating func detach() {
-        guard let prepared else { return }
-        builtHeaders = prepared.response.headers
-        builtBody = prepared.response.body
-        self.prepared = nil
+        guard prepared != nil || lease != nil else { return }
+        builtHeaders = headers
+        builtBody = body
+        prepared = nil
+        lease = nil
     }
 
     /// A plain-text answer whose body is exactly `text`.

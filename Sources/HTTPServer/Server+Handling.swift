@@ -128,6 +128,11 @@ extension Server {
         if let prepared = response.prepared, !closing {
             return MHD_queue_response(connection.pointer, UInt32(status), prepared.handle) == .YES
         }
+        if let lease = response.lease, !closing {
+            // Held until the request completes: only then may another request rewrite the response.
+            context.lease = lease
+            return MHD_queue_response(connection.pointer, UInt32(status), lease.instance.handle) == .YES
+        }
         let handle: OpaquePointer
         do {
             handle = try MHDResponse.make(response, closeConnection: closing)

@@ -29,6 +29,40 @@ import Testing
         #expect(page.text.contains("Team") == false)  // nothing entered yet
     }
 
+    @Test func everyPageRequestGetsItsOwnNonceAndAMatchingToken() async throws {
+        // Pages are sent from reused responses (`ResponseTemplate`): nothing of one request may remain
+        // in the next, on one form or across forms.
+        let pages = try await withFormServer { port in
+            try ["event", "pets", "event", "pets", "event"].map { form in (form, try request(port, "/forms/\(form)")) }
+        }
+        let guardian = CSRFGuard(secret: "test secret")
+        var nonces: Set<String> = []
+        for (form, page) in pages {
+            #expect(page.status == 200)
+            let cookie = try #require(page.header("Set-Cookie"))
+            let nonce = String(cookie.split(separator: ";")[0].dropFirst("fw_csrf=".count))
+            nonces.insert(nonce)
+            let token = BrowserSession.hiddenValue(named: "_csrf", in: page.text)
+            #expect(token == guardian.token(formID: form, nonce: nonce))
+            #expect(page.text.contains("action=\"/forms/\(form)\""))
+        }
+        #expect(nonces.count == pages.count)
+    }
+
+    @Test func aReaderWithANonceKeepsItAndGetsItsToken() async throws {
+        let nonce = "AAAAAAAAAAAAAAAAAAAAAA"
+        let (fresh, returning) = try await withFormServer { port in
+            (
+                try request(port, "/forms/event"),
+                try request(port, "/forms/event", headers: ["Cookie": "fw_csrf=\(nonce)"])
+            )
+        }
+        #expect(fresh.header("Set-Cookie") != nil)
+        #expect(returning.header("Set-Cookie") == nil)
+        let token = BrowserSession.hiddenValue(named: "_csrf", in: returning.text)
+        #expect(token == CSRFGuard(secret: "test secret").token(formID: "event", nonce: nonce))
+    }
+
     @Test func descriptorJSONReadsBackIntoTheSameForm() async throws {
         let response = try await withFormServer { port in try request(port, "/forms/event.json") }
         #expect(response.status == 200)

@@ -85,6 +85,20 @@ public final class FormPage: Sendable {
         }
     }
 
+    /// The fresh page's bytes before its token's value and after it, for a server that keeps the page
+    /// as a template and writes each request's token between them with `writeToken(_:into:)`.
+    public var freshPartsAroundToken: (prefix: [UInt8], suffix: [UInt8]) { (freshPrefix, freshSuffix) }
+
+    /// Writes `token` into `slot` as the page holds it, between `freshPartsAroundToken`'s parts. False,
+    /// writing nothing, when it needs escaping (its escaped bytes would not be the same size) or is
+    /// not exactly the slot's size; a base64url token is its own escaped form.
+    public static func writeToken(_ token: UnsafeBufferPointer<UInt8>, into slot: UnsafeMutableRawBufferPointer) -> Bool
+    {
+        guard token.count == slot.count, HTMLEscaping.isUnchanged(attributeValue: token) else { return false }
+        slot.copyMemory(from: UnsafeRawBufferPointer(token))
+        return true
+    }
+
     /// The page for `state`: its values, errors (inline and in a summary), hidden, disabled and
     /// required flags, and token.
     public func render(state: PageState) -> [UInt8] {

@@ -61,6 +61,9 @@ public struct CSRFGuard: Sendable {
         nonce.utf8.count == 22 && nonce.utf8.allSatisfy(Self.isBase64url)
     }
 
+    /// How many bytes a token has: a SHA-256 MAC in base64url.
+    public static let tokenByteCount = base64urlCount(32)
+
     /// The token for form `formID` and the browser holding `nonce`.
     public func token(formID: String, nonce: String) -> String {
         withToken(formID: formID, nonce: nonce) { String(decoding: $0, as: UTF8.self) }

@@ -23,7 +23,7 @@ enum Answers {
     }
 
     /// Built once: a page's headers are the same on every request.
-    private static let pageHeaders: HTTPHeaders = [
+    static let pageHeaders: HTTPHeaders = [
         "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
         "Content-Security-Policy": contentSecurityPolicy, "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "same-origin",

@@ -49,12 +49,17 @@ struct FormRoutes: Sendable {
         guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
         let (nonce, isNew) = self.nonce(of: request)
         let locale = site.locale(for: request.headers["Accept-Language"])
-        let page = site.page(locale)
+        let cookie = isNew ? (name: "Set-Cookie", value: csrf.cookie(nonce: nonce)) : nil
+        // The page's response is reused: only the token (and a new reader's cookie) is written.
+        let reused = site.pageTemplate(locale).response(adding: cookie) { slot in
+            csrf.withToken(formID: site.id, nonce: nonce) { FormPage.writeToken($0, into: slot) }
+        }
+        if let reused { return reused }
         let body = csrf.withToken(formID: site.id, nonce: nonce) { token in
-            page.withFreshParts(csrfToken: token) { ResponseBody(concatenating: $0, $1, $2) }
+            site.page(locale).withFreshParts(csrfToken: token) { ResponseBody(concatenating: $0, $1, $2) }
         }
         var response = Answers.html(.ok, body)
-        if isNew { response.headers.add("Set-Cookie", csrf.cookie(nonce: nonce)) }
+        if let cookie { response.headers.add(cookie.name, cookie.value) }
         return response
     }
 

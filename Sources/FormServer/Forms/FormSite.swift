@@ -10,6 +10,9 @@ final class FormSite: Sendable {
     /// The page per locale the form has texts in (`FormEngine.locales`: the built-in ones, its own, those
     /// its `messages` name), each with its constant bytes precomputed.
     let pages: [String: FormPage]
+    /// The fresh page per locale as a template response: a page request writes only its token, and
+    /// its cookie when new (`ResponseTemplate`).
+    let pageTemplates: [String: ResponseTemplate]
     /// The page's state on the descriptor's own values.
     let initialState: PageState
     /// `GET /forms/{id}.json`.
@@ -32,6 +35,11 @@ final class FormSite: Sendable {
             pages[locale] = FormPage(form: form, initialState: initialState, texts: texts)
         }
         self.pages = pages
+        pageTemplates = try pages.mapValues { page in
+            let (prefix, suffix) = page.freshPartsAroundToken
+            return try ResponseTemplate(
+                headers: Answers.pageHeaders, prefix: prefix, slotCount: CSRFGuard.tokenByteCount, suffix: suffix)
+        }
         descriptor = try PreparedResponse(
             Response(
                 status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"],
@@ -44,6 +52,12 @@ final class FormSite: Sendable {
     func page(_ locale: String) -> FormPage {
         // `ownLocale` is one of `engine.locales`, each of which has a page.
         pages[locale] ?? MessageLocale.match(locale, in: engine.locales).flatMap { pages[$0] } ?? pages[ownLocale]!
+    }
+
+    /// The template of the page `page(locale)` gives.
+    func pageTemplate(_ locale: String) -> ResponseTemplate {
+        pageTemplates[locale] ?? MessageLocale.match(locale, in: engine.locales).flatMap { pageTemplates[$0] }
+            ?? pageTemplates[ownLocale]!
     }
 
     /// The locale for a reader sending `acceptLanguage`, among the form's (`MessageLocale.choose`).

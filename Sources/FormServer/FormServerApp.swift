@@ -47,6 +47,7 @@ public final class FormServerApp: Sendable {
             logger.warning("static file left out", metadata: ["file": "\(path)", "reason": "\(reason)"])
         }
         var serverConfiguration = configuration.server
+        serverConfiguration.errorResponse = Answers.serverError
         if configuration.accessLog {
             let accessLog = AccessLog()
             serverConfiguration.accessLog = { accessLog.write($0) }

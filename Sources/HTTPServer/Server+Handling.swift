@@ -44,19 +44,19 @@ extension Server {
             do {
                 context.target = try RequestTarget.parse(context.rawTarget)
             } catch {
-                return send(.error(.badRequest, error.description), context, connection, close: true)
+                return send(refusal(.badRequest, error.description, context), context, connection, close: true)
             }
         }
         if framing.contentLengths > 1 {
-            let refusal = Response.error(.badRequest, "a request must carry one Content-Length")
-            return send(refusal, context, connection, close: true)
+            let answer = refusal(.badRequest, "a request must carry one Content-Length", context)
+            return send(answer, context, connection, close: true)
         }
         let verdict = UploadState.checkHeaders(
             method: context.method, contentLength: framing.contentLength,
             transferEncoding: framing.transferEncoding, limit: configuration.maxBodySize)
         switch verdict {
         case .reject(let status, let message):
-            return send(.error(status, message), context, connection, close: true)
+            return send(refusal(status, message, context), context, connection, close: true)
         case .accept(let expectedLength):
             context.upload = UploadState(
                 limit: configuration.maxBodySize, deadlineSeconds: configuration.bodyDeadline,
@@ -86,7 +86,7 @@ extension Server {
     private func answer(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
         if let upload = context.upload, upload.phase == .discarding {
             let message = "the request body is over the limit of \(configuration.maxBodySize) bytes"
-            return send(.error(.contentTooLarge, message), context, connection, close: true)
+            return send(refusal(.contentTooLarge, message, context), context, connection, close: true)
         }
         if let file = context.file {
             let condition = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, "If-None-Match")
@@ -94,10 +94,10 @@ extension Server {
         }
         switch router.resolve(context.method, context.target.segments) {
         case .notFound:
-            return send(
-                .error(.notFound, "no resource at \(Request.pathText(context.target.segments))"), context, connection)
+            let message = "no resource at \(Request.pathText(context.target.segments))"
+            return send(refusal(.notFound, message, context), context, connection)
         case .methodNotAllowed(let allow):
-            var response = Response.error(.methodNotAllowed, "\(context.method) is not allowed here")
+            var response = refusal(.methodNotAllowed, "\(context.method) is not allowed here", context)
             response.headers["Allow"] = allow.map(\.rawValue).joined(separator: ", ")
             return send(response, context, connection)
         case .found(let responder, let parameters):
@@ -114,6 +114,11 @@ extension Server {
                 return true
             }
         }
+    }
+
+    /// The server's own error answer: `configuration.errorResponse`'s, or plain text.
+    private func refusal(_ status: HTTPStatus, _ message: String, _ context: RequestContext) -> Response {
+        configuration.errorResponse?(status, message, context.headers) ?? .error(status, message)
     }
 
     /// Queues `response`; the context records what was sent for the access log.

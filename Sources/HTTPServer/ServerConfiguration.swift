@@ -27,6 +27,11 @@ public struct ServerConfiguration: Sendable {
     public var bodyDeadline: Int = 30
     /// Called once per finished request, on a server thread, with what an access log needs.
     public var accessLog: (@Sendable (AccessRecord) -> Void)?
+    /// How the server words the errors it answers before any route runs (a body over the limit, a
+    /// malformed request, no route, a method the path lacks), given the status, the message and the
+    /// request's header fields (empty when they were not read): to answer an API client in JSON, say.
+    /// Nil: `Response.error`, plain text.
+    public var errorResponse: (@Sendable (HTTPStatus, String, HTTPHeaders) -> Response)?
 
     /// The defaults above, with any of them overridden afterwards.
     public init(host: String = "127.0.0.1", port: Int = 8080) {

@@ -302,6 +302,30 @@ import Testing
         #expect(response.status == 413)
         #expect(response.text.contains("the file 'big.png' is over 16 bytes"))
     }
+
+    @Test func theServersOwnErrorsAreJSONForAnAPIClientAndTextForOthers() async throws {
+        let (json, browser, missing, missingJSON) = try await withFormServer(maxBody: 1024) { port in
+            let big = #"{"title":""# + String(repeating: "x", count: 2000) + #""}"#
+            return (
+                try postJSON(port, "event", big),
+                try request(
+                    port, "POST", "/forms/event", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                    body: "title=" + String(repeating: "x", count: 2000)),
+                try request(port, "/nowhere"),
+                try request(port, "/nowhere", headers: ["Accept": "application/json"])
+            )
+        }
+        // Refused before the form routes run (the body is over --max-body), yet worded as they word theirs.
+        #expect(json.status == 413)
+        #expect(json.header("Content-Type") == "application/json")
+        #expect(json.text.contains(#""code":"body""#))
+        #expect(json.text.contains("over the limit of 1024 bytes"))
+        #expect(browser.status == 413)
+        #expect(browser.header("Content-Type") == "text/plain; charset=utf-8")
+        #expect(browser.text.contains("over the limit of 1024 bytes"))
+        #expect(missing.status == 404 && missing.header("Content-Type") == "text/plain; charset=utf-8")
+        #expect(missingJSON.status == 404 && missingJSON.text.contains(#""code":"notFound""#))
+    }
 }
 
 extension BrowserSession {

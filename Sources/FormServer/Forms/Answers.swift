@@ -44,6 +44,22 @@ enum Answers {
 
     /// A refusal: `{"errors": [{"tag": "", "code", "message"}]}` for API clients, or the plain-text
     /// error otherwise.
+    /// An error the HTTP server answers before any route runs (`ServerConfiguration.errorResponse`),
+    /// in JSON for an API client as the form routes answer theirs: a body over the limit is as much the
+    /// client's concern as one that is malformed.
+    @Sendable static func serverError(_ status: HTTPStatus, _ message: String, _ headers: HTTPHeaders) -> Response {
+        let request = Request(method: .get, pathSegments: [], headers: headers)
+        guard Negotiation.wantsJSON(request, contentType: request.contentType) else { return .error(status, message) }
+        let code =
+            switch status {
+            case .contentTooLarge, .notImplemented: "body"
+            case .notFound: "notFound"
+            case .methodNotAllowed: "methodNotAllowed"
+            default: "badRequest"
+            }
+        return problem(status, message, code: code, json: true)
+    }
+
     static func problem(_ status: HTTPStatus, _ message: String, code: String, json: Bool) -> Response {
         guard json else { return .error(status, message) }
         let error = JSONValue.object([("tag", .string("")), ("message", .string(message)), ("code", .string(code))])

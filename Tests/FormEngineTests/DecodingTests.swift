@@ -62,10 +62,11 @@ import Testing
 
     @Test func uploadedFileIsKeptWithItsName() {
         var fields = SubmittedFields()
-        fields.append("photo", .file(UploadedFile(filename: "me.png", contentType: "image/png", bytes: [1, 2, 3])))
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
+        fields.append("photo", .file(UploadedFile(filename: "me.png", contentType: "image/png", bytes: png)))
         let verdict = Fixtures.engine("others").evaluate(fields)
         #expect(verdict.isValid)
-        #expect(verdict.formValues["photo"]?.text == #"{"filename":"me.png","contentType":"image/png","size":3}"#)
+        #expect(verdict.formValues["photo"]?.text == #"{"filename":"me.png","contentType":"image/png","size":11}"#)
     }
 
     @Test func requiredCheckboxMustBeChecked() {

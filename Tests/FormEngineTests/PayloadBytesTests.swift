@@ -38,7 +38,8 @@ import Testing
             Fixtures.post([("tags", "one"), ("tags", "t\"wo")]), locale: "en")
         #expect(tags.payloadJSONBytes == tags.payloadJSON.bytes)
         var fields = SubmittedFields()
-        fields.append("photo", .file(UploadedFile(filename: "me.png", contentType: "image/png", bytes: [1, 2, 3])))
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
+        fields.append("photo", .file(UploadedFile(filename: "me.png", contentType: "image/png", bytes: png)))
         let upload = Fixtures.engine("others").evaluate(fields, locale: "en")
         #expect(upload.payloadJSONBytes == upload.payloadJSON.bytes)
         #expect(String(decoding: upload.payloadJSONBytes, as: UTF8.self).contains(#""filename":"me.png""#))

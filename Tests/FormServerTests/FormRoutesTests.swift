@@ -271,17 +271,49 @@ import Testing
             }
             body +=
                 "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"C:\\\\pics\\\\me.png\"\r\n"
-            body += "Content-Type: image/png\r\n\r\nPNGDATA\r\n--\(boundary)--\r\n"
+            body += "Content-Type: image/png\r\n\r\n"
             return try request(
                 port, "POST", "/forms/others",
                 headers: [
                     "Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie,
                     "Accept": "application/json",
-                ], body: body)
+                ], bytes: Array(body.utf8) + pngSignature + Array("PNGDATA\r\n--\(boundary)--\r\n".utf8))
         }
         #expect(response.status == 200)
         #expect(response.text.contains(#""photo":"me.png""#))
-        #expect(response.text.contains(#""photo":{"filename":"me.png","contentType":"image/png","size":7}"#))
+        #expect(response.text.contains(#""photo":{"filename":"me.png","contentType":"image/png","size":15}"#))
+    }
+
+    @Test func anUploadIsCheckedAgainstTheRowsAcceptOnTheServer() async throws {
+        // The others form's photo row accepts image/png and image/jpeg.
+        let answers = try await withFormServer { port in
+            let session = try BrowserSession(port: port, form: "others")
+            let files: [(name: String, type: String, bytes: [UInt8])] = [
+                ("page.html", "text/html", Array("<script>alert(1)</script>".utf8)),
+                ("page.png", "image/png", Array("<script>alert(1)</script>".utf8)),
+                ("me.jpg", "image/jpeg", [0xFF, 0xD8, 0xFF, 0xE0, 1, 2]),
+            ]
+            return try files.map { file in
+                let boundary = "fw"
+                let head =
+                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(session.token)\r\n"
+                    + "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(file.name)\"\r\n"
+                    + "Content-Type: \(file.type)\r\n\r\n"
+                return try request(
+                    port, "POST", "/forms/others",
+                    headers: [
+                        "Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie,
+                        "Accept": "application/json",
+                    ], bytes: Array(head.utf8) + file.bytes + Array("\r\n--\(boundary)--\r\n".utf8))
+            }
+        }
+        #expect(answers[0].status == 422)
+        #expect(answers[0].text.contains(#""code":"fileType""#))
+        #expect(answers[0].text.contains("image/png, image/jpeg"))
+        #expect(answers[1].status == 422)
+        #expect(answers[1].text.contains(#""code":"fileContent""#))
+        #expect(answers[2].status == 200)
+        #expect(answers[2].text.contains(#""photo":"me.jpg""#))
     }
 }
 
@@ -327,6 +359,9 @@ import Testing
         #expect(missingJSON.status == 404 && missingJSON.text.contains(#""code":"notFound""#))
     }
 }
+
+/// The eight bytes every PNG file begins with.
+let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
 extension BrowserSession {
     /// The same session with another cookie.

@@ -174,6 +174,18 @@ public func request(
     return try connection.readResponse(bodyless: method == "HEAD")
 }
 
+/// Sends one request whose body is raw bytes (a file's, say) on a new connection and reads the answer.
+public func request(
+    _ port: Int, _ method: String, _ target: String, headers: [String: String] = [:], bytes: [UInt8]
+) throws -> TestResponse {
+    let connection = try RawConnection(port: port)
+    var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    for (name, value) in headers { text += "\(name): \(value)\r\n" }
+    text += "Content-Length: \(bytes.count)\r\n\r\n"
+    try connection.send(Array(text.utf8) + bytes)
+    return try connection.readResponse()
+}
+
 /// Runs blocking `body` on a new thread and waits for it without holding a cooperative thread.
 public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in

@@ -15,7 +15,9 @@ struct Rules {
         report: (Problem, String?) -> Void
     ) {
         // The row's settings are read one by one: passing the whole `Row` would copy it, a retain per field.
-        let limits = Limits(maxLength: compiled.row.maxLength, min: compiled.row.min, max: compiled.row.max)
+        let limits = Limits(
+            maxLength: compiled.row.maxLength, min: compiled.row.min, max: compiled.row.max, accept: compiled.row.accept
+        )
         intrinsic(limits, checksEmail: plan.checksEmail, checksURL: plan.checksURL, value: value) { report($0, nil) }
         for validator in compiled.validators {
             if let problem = check(validator, value: value, resolution: &resolution) {
@@ -31,7 +33,7 @@ struct Rules {
         let row = item.row
         let checksEmail = row.type == .email && !item.validators.contains { $0.spec.kindName == "email" }
         let checksURL = row.type == .url && !item.validators.contains { $0.spec.kindName == "url" }
-        let limits = Limits(maxLength: row.maxLength, min: row.min, max: row.max)
+        let limits = Limits(maxLength: row.maxLength, min: row.min, max: row.max, accept: row.accept)
         intrinsic(limits, checksEmail: checksEmail, checksURL: checksURL, value: value) { report($0, nil) }
         for validator in item.validators {
             if let problem = check(validator, value: value, resolution: &resolution) {
@@ -40,11 +42,12 @@ struct Rules {
         }
     }
 
-    /// A row's own limits: `maxLength`, `min` and `max`.
+    /// A row's own limits: `maxLength`, `min`, `max`, and an upload's `accept`.
     private struct Limits {
         let maxLength: Int?
         let min: FormValue?
         let max: FormValue?
+        let accept: [String]
     }
 
     /// The schemes an `url` row accepts without a `url` validator of its own.
@@ -65,6 +68,10 @@ struct Rules {
             report(.email)
         }
         if checksURL, case .text(let text) = value, let problem = Self.url(text, schemes: Self.webSchemes) {
+            report(problem)
+        }
+        if !row.accept.isEmpty, case .file(let file) = value, let problem = FileAccept.problem(file, accept: row.accept)
+        {
             report(problem)
         }
     }

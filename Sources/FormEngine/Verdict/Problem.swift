@@ -32,6 +32,10 @@ public enum Problem: Error, Sendable, Hashable {
     case controlCharacters
     case notAFile
     case tooManyItems(Int)
+    /// An upload whose type or name matches none of the row's `accept` entries.
+    case fileType(allowed: [String])
+    /// An upload whose bytes are not of the type it claims.
+    case fileContent(type: String)
 
     /// The stable code clients switch on.
     public var code: String {
@@ -63,6 +67,8 @@ public enum Problem: Error, Sendable, Hashable {
         case .controlCharacters: "controlCharacters"
         case .notAFile: "notAFile"
         case .tooManyItems: "tooManyItems"
+        case .fileType: "fileType"
+        case .fileContent: "fileContent"
         }
     }
 
@@ -82,6 +88,8 @@ public enum Problem: Error, Sendable, Hashable {
         case .min(let bound), .max(let bound): ["bound": bound]
         case .equalsRow(let other): ["other": other]
         case .wrongType(let sent): ["sent": sent]
+        case .fileType(let allowed): ["types": allowed.joined(separator: ", ")]
+        case .fileContent(let type): ["type": type]
         default: [:]
         }
     }

@@ -30,6 +30,8 @@ final class RequestContext {
     var target = RequestTarget(segments: [], query: QueryParameters())
     /// The static file the raw target named, when the router found it without parsing the target.
     var file: StaticFiles.Entry?
+    /// The literal route the raw target named, when the router found it without parsing the target.
+    var literal: LiteralRoute?
     var remoteAddress: SocketAddress?
     var upload: UploadState?
     var body: [UInt8] = []

@@ -52,6 +52,21 @@ public struct RouterBuilder: Sendable {
     /// The routes, frozen: no route can be added to a running server.
     public func freeze() -> Router { Router(routes: routes, files: TargetTable(files)) }
 
+    /// Whether `text` may be a literal route's segment found straight from the raw target: URL
+    /// unreserved bytes other than `.` (RFC 3986 §2.3), which no request escapes and no pattern reads
+    /// as a parameter or a suffix.
+    public static func isPlainSegment(_ text: String) -> Bool {
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                    true
+                default: false
+                }
+            }
+    }
+
     private mutating func add(_ method: HTTPMethod, _ pattern: String, _ responder: Responder) {
         let parsed = RoutePattern(pattern)
         precondition(
@@ -93,16 +108,50 @@ final class Route: Sendable {
     }
 }
 
+/// A route whose every segment is literal, found by its exact raw target: the request needs no target
+/// parsed and no route matched, since the target and the parameters (none) are known in advance.
+final class LiteralRoute: Sendable {
+    let responder: Responder
+    let target: RequestTarget
+
+    init(responder: Responder, segments: [String]) {
+        self.responder = responder
+        target = RequestTarget(segments: segments, query: QueryParameters())
+    }
+}
+
 /// The immutable routing table of a running server.
 public struct Router: Sendable {
     /// Most specific first, so the first match is the one to run.
     private let routes: [Route]
     /// Static files by their plain request target (see `RouterBuilder.files`).
     private let files: TargetTable<StaticFiles.Entry>
+    /// Per method, the routes of plain literal segments by their path (`LiteralRoute`). They are in
+    /// `routes` too: a target written another way (a query, an escape, a trailing `/`) is routed there.
+    private let literals: [(method: HTTPMethod, table: TargetTable<LiteralRoute>)]
 
     init(routes: [Route], files: TargetTable<StaticFiles.Entry> = TargetTable([])) {
         self.routes = routes.sorted { RoutePattern.moreSpecific($0.pattern, $1.pattern) }
         self.files = files
+        var literals: [HTTPMethod: [(key: String, value: LiteralRoute)]] = [:]
+        for route in routes where !route.pattern.segments.isEmpty {
+            let segments = route.pattern.segments.compactMap { segment -> String? in
+                guard case .literal(let text) = segment, RouterBuilder.isPlainSegment(text) else { return nil }
+                return text
+            }
+            guard segments.count == route.pattern.segments.count else { continue }
+            let path = "/" + segments.joined(separator: "/")
+            literals[route.method, default: []].append(
+                (path, LiteralRoute(responder: route.responder, segments: segments)))
+        }
+        self.literals = literals.map { (method: $0.key, table: TargetTable($0.value)) }
+    }
+
+    /// The literal route `rawTarget` names exactly, for a method that has one; HEAD finds GET's.
+    func literal(for method: HTTPMethod, rawTarget: String) -> LiteralRoute? {
+        let lookup = method == .head ? HTTPMethod.get : method
+        for entry in literals where entry.method == lookup { return entry.table.value(for: rawTarget) }
+        return nil
     }
 
     /// The static file a `GET` or `HEAD` of exactly `rawTarget` asks for, found by one table lookup.

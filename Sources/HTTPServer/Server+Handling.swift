@@ -34,6 +34,7 @@ extension Server {
         if let peer = CMicroHTTPD_clientAddress(connection.pointer) { context.remoteAddress = SocketAddress(peer) }
         // A static file needs no `Request`, so its fields are not copied out of libmicrohttpd's table.
         context.file = router.file(for: context.method, rawTarget: context.rawTarget)
+        if context.file == nil { context.literal = router.literal(for: context.method, rawTarget: context.rawTarget) }
         var scan = HeaderScan(fields: context.file == nil ? HTTPHeaders() : nil)
         withUnsafeMutablePointer(to: &scan) { pointer in
             _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)
@@ -41,10 +42,14 @@ extension Server {
         let framing = scan.framing
         if let fields = scan.fields {
             context.headers = fields
-            do {
-                context.target = try RequestTarget.parse(context.rawTarget)
-            } catch {
-                return send(refusal(.badRequest, error.description, context), context, connection, close: true)
+            if let literal = context.literal {
+                context.target = literal.target
+            } else {
+                do {
+                    context.target = try RequestTarget.parse(context.rawTarget)
+                } catch {
+                    return send(refusal(.badRequest, error.description, context), context, connection, close: true)
+                }
             }
         }
         if framing.contentLengths > 1 {
@@ -92,6 +97,7 @@ extension Server {
             let condition = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, "If-None-Match")
             return send(file.response(ifNoneMatch: condition.map { String(cString: $0) }), context, connection)
         }
+        if let literal = context.literal { return run(literal.responder, RouteParameters(), context, connection) }
         switch router.resolve(context.method, context.target.segments) {
         case .notFound:
             let message = "no resource at \(Request.pathText(context.target.segments))"
@@ -101,18 +107,25 @@ extension Server {
             response.headers["Allow"] = allow.map(\.rawValue).joined(separator: ", ")
             return send(response, context, connection)
         case .found(let responder, let parameters):
-            var request = Request(
-                method: context.method, pathSegments: context.target.segments, query: context.target.query,
-                headers: context.headers, remoteAddress: context.remoteAddress, body: context.body)
-            request.parameters = parameters
-            context.body = []
-            switch responder {
-            case .immediate(let handler):
-                return send(handler(request), context, connection)
-            case .deferred(let handler):
-                suspend(context, connection, running: handler, for: request)
-                return true
-            }
+            return run(responder, parameters, context, connection)
+        }
+    }
+
+    /// Runs a route's handler on the request the context describes.
+    private func run(
+        _ responder: Responder, _ parameters: RouteParameters, _ context: RequestContext, _ connection: ConnectionHandle
+    ) -> Bool {
+        var request = Request(
+            method: context.method, pathSegments: context.target.segments, query: context.target.query,
+            headers: context.headers, remoteAddress: context.remoteAddress, body: context.body)
+        request.parameters = parameters
+        context.body = []
+        switch responder {
+        case .immediate(let handler):
+            return send(handler(request), context, connection)
+        case .deferred(let handler):
+            suspend(context, connection, running: handler, for: request)
+            return true
         }
     }
 

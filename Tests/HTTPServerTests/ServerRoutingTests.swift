@@ -64,6 +64,34 @@ import Testing
         }
     }
 
+    @Test func aLiteralRouteAnswersHoweverItsTargetIsWritten() async throws {
+        try await withServer(routes: { routes in
+            routes.get("/forms/event") { request in
+                .text(.ok, "literal \(request.path) \(request.query.map { "\($0.name)=\($0.value)" })")
+            }
+            routes.get("/forms/{id}") { request in .text(.ok, "pattern \(request.parameters["id"] ?? "?")") }
+            routes.post("/forms/event") { request in .text(.ok, "posted \(request.body.count)") }
+        }) { server in
+            // Found from the raw target without parsing it, and from every other spelling by routing.
+            #expect(try request(server.port, "/forms/event").text == "literal /forms/event []")
+            #expect(try request(server.port, "/forms/event?a=1").text == "literal /forms/event [\"a=1\"]")
+            #expect(try request(server.port, "/forms/%65vent").text == "literal /forms/event []")
+            #expect(try request(server.port, "/forms/event/").text == "literal /forms/event []")
+            #expect(try request(server.port, "/forms/other").text == "pattern other")
+            #expect(try request(server.port, "POST", "/forms/event", body: "abc").text == "posted 3")
+            let head = try request(server.port, "HEAD", "/forms/event")
+            #expect(head.status == 200 && head.header("Content-Length") == "\("literal /forms/event []".utf8.count)")
+            let delete = try request(server.port, "DELETE", "/forms/event")
+            #expect(delete.status == 405)
+            #expect(delete.header("Allow") == "GET, POST, HEAD")
+        }
+    }
+
+    @Test func onlyPlainSegmentsMakeLiteralRoutes() {
+        #expect(RouterBuilder.isPlainSegment("event-2_b~"))
+        for segment in ["", "a.json", "a b", "%41", "{id}", "é"] { #expect(!RouterBuilder.isPlainSegment(segment)) }
+    }
+
     @Test func queryHeadersAndCookiesReachTheHandler() async throws {
         try await withServer(routes: standardRoutes) { server in
             #expect(try request(server.port, "/query?a=1&b=two+words&c=%C3%A9").text.contains("a=1;b=two words;c=é"))

@@ -36,6 +36,12 @@ struct FormRoutes: Sendable {
         }
         routes.get("/forms/{id}") { request in page(request) }
         routes.post("/forms/{id}") { request in submit(request) }
+        // Each form's own path too, which the router finds from the raw target without parsing or
+        // matching it (`Router`'s literal routes): the page and the submission are the busy requests.
+        for (id, site) in sites where RouterBuilder.isPlainSegment(id) {
+            routes.get("/forms/\(id)") { request in page(request, site: site) }
+            routes.post("/forms/\(id)") { request in submit(request, site: site) }
+        }
         routes.get("/forms/{id}/thanks") { request in
             guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
             let texts = site.page(site.locale(for: request.headers["Accept-Language"])).texts
@@ -47,6 +53,11 @@ struct FormRoutes: Sendable {
     /// `GET /forms/{id}`: the fresh page, with a CSRF token for this browser's nonce.
     func page(_ request: Request) -> Response {
         guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
+        return page(request, site: site)
+    }
+
+    /// The page of `site`.
+    func page(_ request: Request, site: FormSite) -> Response {
         let (nonce, isNew) = self.nonce(of: request)
         let locale = site.locale(for: request.headers["Accept-Language"])
         let cookie = isNew ? (name: "Set-Cookie", value: csrf.cookie(nonce: nonce)) : nil
@@ -66,6 +77,11 @@ struct FormRoutes: Sendable {
     /// `POST /forms/{id}`: decode, check the CSRF token of browser posts, judge, answer.
     func submit(_ request: Request) -> Response {
         guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
+        return submit(request, site: site)
+    }
+
+    /// A submission to `site`.
+    func submit(_ request: Request, site: FormSite) -> Response {
         // The media type is read once: negotiation and body decoding both need it.
         let contentType = request.contentType
         let wantsJSON = Negotiation.wantsJSON(request, contentType: contentType)

@@ -58,7 +58,9 @@ public final class ResponseTemplate: Sendable {
         let taken = idle.withLock { $0.popLast() }
         guard let instance = taken ?? (try? ReusableResponse(self)) else { return nil }
         // A declined or refused instance is dropped, not pooled: its slot or field is half-written.
-        guard fill(instance.slot), instance.setExtraField(field) else { return nil }
+        guard fill(instance.slot), instance.setExtraField(name: field?.name ?? "", value: field?.value ?? "") else {
+            return nil
+        }
         return Response(ResponseLease(instance, of: self))
     }
 
@@ -79,8 +81,9 @@ final class ReusableResponse: @unchecked Sendable {
     /// The bytes of the slot, inside the body libmicrohttpd sends.
     let slot: UnsafeMutableRawBufferPointer
     private let body: UnsafeMutableRawBufferPointer
-    /// The extra field the response carries now, if any.
-    private(set) var extraField: (name: String, value: String)?
+    /// The extra field the response carries now; an empty name when it carries none.
+    private(set) var extraName = ""
+    private(set) var extraValue = ""
 
     fileprivate init(_ template: ResponseTemplate) throws(MHDResponse.Failure) {
         let count = template.byteCount
@@ -108,15 +111,19 @@ final class ReusableResponse: @unchecked Sendable {
 
     /// Replaces the extra field: removes the old one unless it is the same, adds the new one.
     /// False when libmicrohttpd refuses the new field (CR or LF in it).
-    fileprivate func setExtraField(_ field: (name: String, value: String)?) -> Bool {
-        if let current = extraField {
-            if let field, field == current { return true }
-            _ = MHD_del_response_header(handle, current.name, current.value)
-            extraField = nil
+    ///
+    /// Name and value are passed apart, an empty name for none: an optional pair costs a copy of both
+    /// strings at every step.
+    fileprivate func setExtraField(name: String, value: String) -> Bool {
+        if !extraName.isEmpty {
+            if name == extraName && value == extraValue { return true }
+            _ = MHD_del_response_header(handle, extraName, extraValue)
+            extraName = ""
         }
-        guard let field else { return true }
-        guard MHD_add_response_header(handle, field.name, field.value) == .YES else { return false }
-        extraField = field
+        guard !name.isEmpty else { return true }
+        guard MHD_add_response_header(handle, name, value) == .YES else { return false }
+        extraName = name
+        extraValue = value
         return true
     }
 
@@ -141,7 +148,7 @@ final class ResponseLease: Sendable {
     /// The template's fields and the extra one, as sent.
     var headers: HTTPHeaders {
         var headers = template.headers
-        if let field = instance.extraField { headers.add(field.name, field.value) }
+        if !instance.extraName.isEmpty { headers.add(instance.extraName, instance.extraValue) }
         return headers
     }
 

@@ -121,7 +121,10 @@ final class LiteralRoute: Sendable {
 }
 
 /// The immutable routing table of a running server.
-public struct Router: Sendable {
+///
+/// A class: the server consults it on every request, and a reference is passed without the retain
+/// and release per stored table that a struct's copy would cost.
+public final class Router: Sendable {
     /// Most specific first, so the first match is the one to run.
     private let routes: [Route]
     /// Static files by their plain request target (see `RouterBuilder.files`).
@@ -150,7 +153,10 @@ public struct Router: Sendable {
     /// The literal route `rawTarget` names exactly, for a method that has one; HEAD finds GET's.
     func literal(for method: HTTPMethod, rawTarget: String) -> LiteralRoute? {
         let lookup = method == .head ? HTTPMethod.get : method
-        for entry in literals where entry.method == lookup { return entry.table.value(for: rawTarget) }
+        // By index: iterating would copy each (method, table) pair, a retain and a release apiece.
+        for index in literals.indices where literals[index].method == lookup {
+            return literals[index].table.value(for: rawTarget)
+        }
         return nil
     }
 

@@ -40,7 +40,8 @@ extension Server {
             _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)
         }
         let framing = scan.framing
-        if let fields = scan.fields {
+        // Taken, not copied: a copy of the fields would cost a retain and a release per stored array.
+        if let fields = scan.fields.take() {
             context.headers = fields
             if let literal = context.literal {
                 context.target = literal.target

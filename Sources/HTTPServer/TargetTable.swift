@@ -11,7 +11,10 @@
 /// looked up on every request, so this table hashes bytes with FNV-1a and compares with `memcmp`.
 /// Keys are fixed when the table is built and a lookup only reads, so a client cannot grow chains:
 /// the worst a crafted target can do is walk the few keys that share its bucket.
-struct TargetTable<Value: Sendable>: Sendable {
+///
+/// A class: it is read on every request, and reading a reference costs one retain where copying the
+/// struct's four arrays cost four.
+final class TargetTable<Value: Sendable>: Sendable {
     private let keys: [[UInt8]]
     private let values: [Value]
     /// For each bucket, the indices of the keys that hash into it.

@@ -173,8 +173,9 @@ static struct MHD_Response *fixed_response(size_t size, const char *body, const 
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: ceiling [-t THREADS] PORT FILE [CONTENT_TYPE]\n"
+    fprintf(stderr, "usage: ceiling [-t THREADS] [-H 'NAME: VALUE']... PORT FILE [CONTENT_TYPE]\n"
                     "  serves FILE for any GET/HEAD on 127.0.0.1:PORT (0 = any free port),\n"
+                    "  with each -H header field too (at most 16),\n"
                     "  answers {\"ok\":true} to any POST after reading its whole body.\n"
                     "  THREADS defaults to the number of online cores.\n");
     exit(2);
@@ -194,13 +195,20 @@ int main(int argc, char **argv)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned int threads = cores > 0 ? (unsigned int)cores : 1;
+    const char *extra[16];
+    size_t n_extra = 0;
     int opt;
-    while ((opt = getopt(argc, argv, "t:h")) != -1) {
+    while ((opt = getopt(argc, argv, "t:H:h")) != -1) {
         switch (opt) {
         case 't':
             threads = (unsigned int)parse_number(optarg, 256);
             if (threads == 0)
                 usage();
+            break;
+        case 'H':
+            if (n_extra == sizeof extra / sizeof extra[0] || strchr(optarg, ':') == NULL)
+                usage();
+            extra[n_extra++] = optarg;
             break;
         default:
             usage();
@@ -219,6 +227,23 @@ int main(int argc, char **argv)
         return 1;
     }
     file_response = fixed_response(file_size, file_bytes, content_type);
+    /* Added once, like the body: the ceiling pays only what libmicrohttpd does per request to send them. */
+    for (size_t i = 0; i < n_extra; i++) {
+        char name[128];
+        const char *colon = strchr(extra[i], ':');
+        size_t length = (size_t)(colon - extra[i]);
+        if (length == 0 || length >= sizeof name)
+            usage();
+        memcpy(name, extra[i], length);
+        name[length] = '\0';
+        const char *value = colon + 1;
+        while (*value == ' ')
+            value++;
+        if (MHD_add_response_header(file_response, name, value) != MHD_YES) {
+            fprintf(stderr, "ceiling: cannot add the header field %s\n", extra[i]);
+            return 1;
+        }
+    }
     post_response = fixed_response(sizeof OK_JSON - 1, OK_JSON, "application/json");
     method_response = fixed_response(0, "", "text/plain");
     if (MHD_add_response_header(method_response, MHD_HTTP_HEADER_ALLOW, "GET, HEAD, POST") != MHD_YES ||

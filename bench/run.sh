@@ -27,6 +27,7 @@ SUBMIT_PATH=${SUBMIT_PATH:-}
 SUBMIT_BODY=${SUBMIT_BODY:-}
 SUBMIT_HEADERS=${SUBMIT_HEADERS:-}
 PAGE_PATH=${PAGE_PATH:-}
+PAGE_HEADERS=${PAGE_HEADERS:-body}
 
 PAGE_SIZE=5120
 HOST=127.0.0.1 # loopback only, on purpose
@@ -59,6 +60,7 @@ for s in "${scenarios[@]}"; do
         ;;
     page)
         [[ $PAGE_PATH == /* ]] || die "page: set PAGE_PATH to a URL path on formwright, e.g. /forms/event"
+        [[ $PAGE_HEADERS == body || $PAGE_HEADERS == all ]] || die "PAGE_HEADERS must be 'body' or 'all'"
         ;;
     *) die "unknown scenario '$s' (known: static, submit, page)" ;;
     esac
@@ -147,10 +149,11 @@ wait_ready() {
 
 ceiling_pid=
 ceiling_base=
-# start_ceiling FILE CONTENT_TYPE: serves FILE on a kernel-chosen port.
+# start_ceiling FILE CONTENT_TYPE [-H 'NAME: VALUE']...: serves FILE on a kernel-chosen port, with the
+# extra header fields given.
 start_ceiling() {
     local logf=$tmp/ceiling.$RANDOM.log i port=
-    "$tmp/ceiling" -t "$THREADS" 0 "$1" "$2" >"$logf" 2>&1 &
+    "$tmp/ceiling" -t "$THREADS" "${@:3}" 0 "$1" "$2" >"$logf" 2>&1 &
     ceiling_pid=$!
     pids+=("$ceiling_pid")
     for ((i = 0; i < 100; i++)); do
@@ -339,6 +342,7 @@ measure() {
     printf '   %-11s %11s %9s  %-6s %-10s %-8s %s\n' server 'req/s' p99 status 'hdr+body' keepalive 'per round: req/s | p99'
     for role in ceiling formwright; do
         local rounds_rps rounds_lat
+        # shellcheck disable=SC2086 # word splitting of the value list is wanted
         rounds_rps=$(printf '%s\n' ${rps_list[$role]} | awk '{ printf "%s%.0f", (NR > 1 ? " " : ""), $1 }')
         rounds_lat=$(for v in ${lat_list[$role]}; do printf '%s ' "$(fmt_time "$v")"; done)
         printf '   %-11s %11.1f %9s  %-6s %-10s %-8s %s | %s\n' "$role" "${rps[$role]}" "$(fmt_time "${lat[$role]}")" \
@@ -388,7 +392,21 @@ wait_ready formwright "$fw_pid" "$fw_base/healthz" "$fw_log"
 
 # fetch_from_formwright URL FILE: saves the body, prints the content type.
 fetch_from_formwright() {
-    curl -sf --max-time 5 -o "$2" -w '%{content_type}' "$1" || die "formwright: cannot GET $1"
+    curl -sf --max-time 5 -D "$2.head" -o "$2" -w '%{content_type}' "$1" || die "formwright: cannot GET $1"
+}
+
+# header_options HEAD_FILE: `-H 'NAME: VALUE'` for each field of a saved response head that the
+# ceiling does not send by itself (all but the status line, Date, Content-Length, Content-Type, Connection).
+header_options() {
+    local line
+    while IFS= read -r line; do
+        line=${line%$'\r'}
+        [[ $line == *:* ]] || continue
+        case ${line%%:*} in
+        [Dd]ate | [Cc]ontent-[Ll]ength | [Cc]ontent-[Tt]ype | [Cc]onnection) ;;
+        *) printf '%s\0' -H "$line" ;;
+        esac
+    done <"$1"
 }
 
 # ---------------------------------------------------------------- scenarios
@@ -407,8 +425,12 @@ for scenario in "${scenarios[@]}"; do
         ;;
     page)
         ctype=$(fetch_from_formwright "$fw_base$PAGE_PATH" "$tmp/page.body")
-        start_ceiling "$tmp/page.body" "${ctype:-text/html; charset=utf-8}"
-        measure page "GET $PAGE_PATH, rendered by formwright ($(wc -c <"$tmp/page.body") bytes); ceiling serves a saved copy" \
+        # PAGE_HEADERS=all: the saved copy's header fields too (its security headers, its cookie), so
+        # both servers send the same bytes but the date; `body`: the body with its Content-Type only.
+        extra=()
+        [[ $PAGE_HEADERS == body ]] || mapfile -d '' -t extra < <(header_options "$tmp/page.body.head")
+        start_ceiling "$tmp/page.body" "${ctype:-text/html; charset=utf-8}" "${extra[@]}"
+        measure page "GET $PAGE_PATH, rendered by formwright ($(wc -c <"$tmp/page.body") bytes); ceiling serves a saved copy (PAGE_HEADERS=$PAGE_HEADERS)" \
             "$fw_base$PAGE_PATH" "$ceiling_base$PAGE_PATH"
         stop_ceiling
         ;;
@@ -419,7 +441,7 @@ for scenario in "${scenarios[@]}"; do
             "$fw_base$SUBMIT_PATH" "$ceiling_base$SUBMIT_PATH" "$here/post.lua"
         stop_ceiling
         # Every POST the ceiling saw must have been read to the end.
-        posts= bytes=
+        posts='' bytes=''
         read -r posts bytes < <(sed -n 's/.*served [0-9]* GET, \([0-9]*\) POST (\([0-9]*\) body bytes).*/\1 \2/p' "$ceiling_log") || true
         size=$(wc -c <"$SUBMIT_BODY")
         [[ -n ${posts:-} && $bytes -eq $((posts * size)) ]] ||

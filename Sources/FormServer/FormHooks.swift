@@ -13,6 +13,10 @@ import HTTPServer
 ///     store(submission.verdict.httpParameters)
 ///     return .redirect(to: "/thanks")
 /// }
+/// hooks.handle("pets", async: { submission in
+///     await database.insert(submission.httpParameters)
+///     return .redirect(to: "/thanks")
+/// })
 /// let app = try FormServerApp(configuration: configuration, hooks: hooks)
 /// ```
 public struct FormHooks: Sendable {
@@ -39,6 +43,15 @@ public struct FormHooks: Sendable {
     /// Registers the handler of form `formID`'s valid submissions.
     public mutating func handle(_ formID: String, _ handler: @escaping SubmissionHandler) {
         handlers[formID] = handler
+    }
+
+    /// Registers a handler of form `formID`'s valid submissions that must await something (a database,
+    /// a mail service) before it answers. It runs as a Swift task while the connection waits suspended,
+    /// holding no server thread (`Response.later`); the submission is judged before, as for any handler.
+    public mutating func handle(
+        _ formID: String, async handler: @escaping @Sendable (ValidSubmission) async -> Response
+    ) {
+        handlers[formID] = { submission in .later { await handler(submission) } }
     }
 
     /// Gives row `tag` of form `formID` its options from Swift. The closure runs once, when the server

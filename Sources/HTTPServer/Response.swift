@@ -44,6 +44,8 @@ public struct Response: Sendable {
     private(set) var prepared: PreparedResponse?
     /// A template's response, reused once this request is done with it (`ResponseTemplate`).
     private(set) var lease: ResponseLease?
+    /// For `later(_:)`: the work whose response is sent instead of this one.
+    private(set) var deferredWork: (@Sendable () async -> Response)?
 
     /// A response with the given parts.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: ResponseBody = .empty) {
@@ -102,6 +104,21 @@ public struct Response: Sendable {
             status: status, contentType: "text/plain; charset=utf-8", body: "\(status)\n\(message)\n")
         // The message may quote the request; a browser must never sniff it into HTML.
         response.headers.add("X-Content-Type-Options", "nosniff")
+        return response
+    }
+
+    /// A response a Swift task computes: the server suspends the connection, which then holds no
+    /// server thread, runs `work`, and sends what it returns. For a handler that must await something
+    /// (a database, another service) before it can answer.
+    ///
+    /// ```swift
+    /// routes.post("/orders") { request in
+    ///     .later { await orders.store(request.body) ? .redirect(to: "/thanks") : .error(.badRequest, "…") }
+    /// }
+    /// ```
+    public static func later(_ work: @escaping @Sendable () async -> Response) -> Response {
+        var response = Response()
+        response.deferredWork = work
         return response
     }
 

@@ -123,7 +123,12 @@ extension Server {
         context.body = []
         switch responder {
         case .immediate(let handler):
-            return send(handler(request), context, connection)
+            let response = handler(request)
+            if let work = response.deferredWork {
+                suspend(context, connection, running: { _ in await work() }, for: request)
+                return true
+            }
+            return send(response, context, connection)
         case .deferred(let handler):
             suspend(context, connection, running: handler, for: request)
             return true
@@ -139,6 +144,11 @@ extension Server {
     func send(
         _ response: Response, _ context: RequestContext, _ connection: ConnectionHandle, close: Bool = false
     ) -> Bool {
+        guard response.deferredWork == nil else {
+            // `later` is run where a handler's answer is taken; anywhere else it is a bug on our side.
+            logger.error("a deferred response reached send", metadata: ["target": "\(context.rawTarget)"])
+            return send(.error(.internalServerError, "the server could not answer"), context, connection, close: true)
+        }
         context.phase = .answered
         let (status, count) = response.sentStatusAndCount
         context.sentStatus = status

@@ -21,7 +21,9 @@ extension Server {
         // Suspend before the task exists, so it can never resume a connection not yet suspended.
         MHD_suspend_connection(connection.pointer)
         Task {
-            let response = await handler(request)
+            var response = await handler(request)
+            // An async handler may answer `later` too: the work runs here, in the same task.
+            while let work = response.deferredWork { response = await work() }
             self.resume(key, with: response)
         }
     }

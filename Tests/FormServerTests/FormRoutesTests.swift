@@ -3,6 +3,7 @@ import FormModel
 import Foundation
 import HTTPServer
 import HTTPTestClient
+import Synchronization
 import Testing
 
 @testable import FormServer
@@ -221,6 +222,25 @@ import Testing
         let response = try await withFormServer(hooks: hooks) { port in try postJSON(port, "event", validEventJSON) }
         #expect(response.status == 201)
         #expect(response.text == #"stored "Team lunch""#)
+    }
+
+    @Test func anAsyncHandlerAnswersOnlyValidSubmissions() async throws {
+        let calls = Mutex(0)
+        var hooks = exampleHooks()
+        hooks.handle(
+            "event",
+            async: { submission in
+                await Task.yield()
+                calls.withLock { $0 += 1 }
+                return .text(.created, "stored \(submission.httpParameters["title"].map { $0.text } ?? "")")
+            })
+        let (valid, invalid) = try await withFormServer(hooks: hooks) { port in
+            (try postJSON(port, "event", validEventJSON), try postJSON(port, "event", "{}"))
+        }
+        #expect(valid.status == 201)
+        #expect(valid.text == #"stored "Team lunch""#)
+        #expect(invalid.status == 422)
+        #expect(calls.withLock { $0 } == 1)
     }
 
     @Test func unregisteredCustomValidatorStopsTheServerAtStart() async throws {

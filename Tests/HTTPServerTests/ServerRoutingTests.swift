@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestClient
+import Synchronization
 import Testing
 
 @testable import HTTPServer
@@ -155,6 +156,35 @@ import Testing
             try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try request(server.port, "/hello").status == 200)
             #expect(try slow.readResponse().text.contains("slow done"))
+        }
+    }
+
+    @Test func aLaterResponseIsComputedByATaskWithoutHoldingTheThread() async throws {
+        let released = Mutex(false)
+        try await withServer(
+            .testing(threads: 1),
+            routes: { routes in
+                routes.get("/hello") { _ in .text(.ok, "hello") }
+                routes.get("/later") { request in
+                    let name = request.query.first { $0.name == "name" }?.value ?? "?"
+                    return .later {
+                        // Waits until the test has been answered on another connection: with one worker,
+                        // that can only happen if this wait holds no server thread.
+                        for _ in 0..<500 where !released.withLock({ $0 }) {
+                            try? await Task.sleep(for: .milliseconds(10))
+                        }
+                        return .text(.created, "later \(name) \(released.withLock { $0 })")
+                    }
+                }
+            }
+        ) { server in
+            let slow = try RawConnection(port: server.port)
+            try slow.send("GET /later?name=x HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try request(server.port, "/hello").text == "hello")
+            released.withLock { $0 = true }
+            let answer = try slow.readResponse()
+            #expect(answer.status == 201)
+            #expect(answer.text == "later x true")
         }
     }
 

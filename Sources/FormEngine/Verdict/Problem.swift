@@ -24,6 +24,8 @@ public enum Problem: Error, Sendable, Hashable {
     case notADate
     case notATime
     case notADateTime
+    /// A wall-clock time the form's zone skips (clocks going forward): no instant has it.
+    case skippedDateTime(zone: String)
     case notADuration
     case notABoolean
     case unknownOption
@@ -55,6 +57,7 @@ public enum Problem: Error, Sendable, Hashable {
         case .notADate: "notADate"
         case .notATime: "notATime"
         case .notADateTime: "notADateTime"
+        case .skippedDateTime: "skippedDateTime"
         case .notADuration: "notADuration"
         case .notABoolean: "notABoolean"
         case .unknownOption: "unknownOption"
@@ -82,6 +85,7 @@ public enum Problem: Error, Sendable, Hashable {
         case .min(let bound), .max(let bound): ["bound": bound]
         case .equalsRow(let other): ["other": other]
         case .wrongType(let sent): ["sent": sent]
+        case .skippedDateTime(let zone): ["zone": zone]
         default: [:]
         }
     }

@@ -596,6 +596,76 @@
     const days = mo === 2 ? ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28) : [4, 6, 9, 11].includes(mo) ? 30 : 31;
     return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= days ? t : null;
   }
+  // A date-time as conditions read it (OffsetDateTime.read, then FormValue.predicateValue): the instant
+  // in UTC with seconds, `2026-10-25T00:45:00Z`, so text order is time order even across a change of
+  // the zone's offset. With an offset the text names that instant; without, it is the wall-clock time
+  // of `zone`: null when the clocks skip it, the earlier instant when they show it twice.
+  function dateTime(t, zone) {
+    let body = t, offset = null;
+    if (/[Zz]$/.test(t)) { body = t.slice(0, -1); offset = 0; }
+    else {
+      const sign = t.length > 13 ? t.slice(13).search(/[+-]/) : -1;  // the date has its own `-`
+      if (sign >= 0) {
+        const at = 13 + sign, m = /^([0-9]{2})(?::?([0-9]{2}))?$/.exec(t.slice(at + 1));
+        if (!m || +m[1] > 23 || +(m[2] ?? 0) > 59) return null;
+        offset = (t[at] === "-" ? -1 : 1) * (+m[1] * 3600 + +(m[2] ?? 0) * 60);
+        body = t.slice(0, at);
+      }
+    }
+    const date = isoDate(body.slice(0, 10)), time = body.length > 11 && "T ".includes(body[10]) ? isoTime(body.slice(11)) : null;
+    if (!date || !time) return null;
+    const [h, mi, sec] = /^([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?/.exec(body.slice(11)).slice(1).map((x) => +(x ?? 0));
+    const wall = daysFromCivil(+date.slice(0, 4), +date.slice(5, 7), +date.slice(8, 10)) * 86400 + h * 3600 + mi * 60 + sec;
+    const offsetAt = (seconds) => zoneOffset(zone || "UTC", seconds);
+    let instant;
+    if (offset !== null) {
+      instant = wall - offset;
+      // The zone's reading of the instant must be a date too (years 1 to 9999).
+      if (!civil(instant + offsetAt(instant))) return null;
+    } else {
+      const before = offsetAt(wall - 86400), after = offsetAt(wall + 86400);
+      const holds = (o) => offsetAt(wall - o) === o;
+      const offsets = before === after ? [before] : [before, after].filter(holds);
+      if (!offsets.length) return null;  // skipped: clocks went forward past it
+      instant = wall - Math.max(...offsets);  // shown twice: the earlier instant
+    }
+    const utc = civil(instant);
+    return utc ? utc + "Z" : null;
+  }
+
+  // Howard Hinnant's days_from_civil and civil_from_days, as LocalDate+Days.swift.
+  function daysFromCivil(y, m, d) {
+    y -= m <= 2 ? 1 : 0;
+    const era = Math.floor(y / 400), yoe = y - era * 400;
+    const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+    return era * 146097 + doe - 719468;
+  }
+  function civil(seconds) {  // the UTC reading of `seconds` since 1970, or null outside years 1 to 9999
+    const days = Math.floor(seconds / 86400), rest = seconds - days * 86400, z = days + 719468;
+    const era = Math.floor(z / 146097), doe = z - era * 146097;
+    const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+    const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100)), mp = Math.floor((5 * doy + 2) / 153);
+    const d = doy - Math.floor((153 * mp + 2) / 5) + 1, m = mp < 10 ? mp + 3 : mp - 9, y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+    if (y < 1 || y > 9999) return null;
+    return String(y).padStart(4, "0") + "-" + pad(m) + "-" + pad(d) + "T" + pad(Math.floor(rest / 3600)) + ":"
+      + pad(Math.floor(rest / 60) % 60) + ":" + pad(rest % 60);
+  }
+
+  // Seconds east of UTC that `zone` is at `seconds` since 1970, from the browser's own time-zone data.
+  const zoneFormats = new Map();
+  function zoneOffset(zone, seconds) {
+    let format = zoneFormats.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", era: "short", year: "numeric",
+        month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+      zoneFormats.set(zone, format);
+    }
+    const p = {};
+    for (const part of format.formatToParts(new Date(seconds * 1000))) p[part.type] = part.value;
+    const year = p.era === "BC" || p.era === "B" ? 1 - +p.year : +p.year;
+    return daysFromCivil(year, +p.month, +p.day) * 86400 + +p.hour * 3600 + +p.minute * 60 + +p.second - seconds;
+  }
+
   function integer(t) {  // NumberText.integer: Int's range
     if (!/^[+-]?[0-9]+$/.test(t)) return null;
     const big = BigInt(t.replace(/^\+/, ""));
@@ -631,8 +701,9 @@
   }
 
   // What a predicate reads for a row of `kind`, from the texts the browser would post under its name
-  // (FieldDecoder.decode, then FormValue.predicateValue). A value the server cannot decode is null.
-  function decodeTexts(kind, texts) {
+  // (FieldDecoder.decode, then FormValue.predicateValue), date-times read in `zone`, the form's time
+  // zone (the rules' `timeZone`). A value the server cannot decode is null.
+  function decodeTexts(kind, texts, zone) {
     if (kind === "options") { const chosen = texts.filter((t) => t !== ""); return chosen.length ? chosen : null; }
     if (kind === "none" || texts.length > 1) return null;
     if (texts.length === 0) return kind === "bool" ? false : null;  // an unchecked box posts nothing
@@ -654,11 +725,7 @@
       case "option": return t;
       case "date": return isoDate(t);
       case "time": return isoTime(t);
-      case "dateTime": {
-        // A datetime-local input sends no offset; one with an offset would need the form's zone.
-        const date = isoDate(t.slice(0, 10)), time = t.length > 11 && "T ".includes(t[10]) ? isoTime(t.slice(11)) : null;
-        return date && time ? date + "T" + time : null;
-      }
+      case "dateTime": return dateTime(t, zone);
       case "duration": return duration(t);
     }
     return null;
@@ -731,6 +798,7 @@
     let rules;
     try { rules = JSON.parse(script.textContent); } catch (e) { return; }
     if (rules.v !== 1) return;
+    const zone = rules.timeZone;
 
     const rows = rules.rows.map((rule) => {
       const wrapper = rule.id ? document.getElementById(rule.id + "-row") : null;
@@ -760,8 +828,8 @@
 
     const controlsOf = (item) => [...item.querySelectorAll("input, select, textarea")];
     const io = {
-      value: (i) => (rows[i].wrapper ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, false)) : null),
-      serverValue: (i) => (rows[i].wrapper ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, true)) : null),
+      value: (i) => (rows[i].wrapper ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, false), zone) : null),
+      serverValue: (i) => (rows[i].wrapper ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, true), zone) : null),
       disabled: (i) => {
         if (rows[i].wrapper) return rows[i].disabled;
         const items = sections[rules.rows[i].section].items;  // drawn as items, disabled together
@@ -773,7 +841,7 @@
         if (!mv || !mv.list) return [];
         // As MultivaluedItems: what is posted, capped, decoded one by one, empty ones dropped.
         const texts = postedTexts(controlsOf(mv.list), false).slice(0, mv.cap);
-        return texts.map((t) => decodeTexts(sections[s].rule.itemKind, [t])).filter((v) => v !== null);
+        return texts.map((t) => decodeTexts(sections[s].rule.itemKind, [t], zone)).filter((v) => v !== null);
       },
     };
 

@@ -138,7 +138,7 @@ public final class FormEngine: Sendable {
         return Verdict(
             plan: plan, locale: locale, errors: judge.errors, resolution: resolution,
             items: items.isEmpty ? [:] : items.mapValues(\.values), fields: fields,
-            enteredItems: items.isEmpty ? [:] : items.mapValues(\.entered), zone: decoder.zone.offsets)
+            enteredItems: items.isEmpty ? [:] : items.mapValues(\.entered))
     }
 }
 

@@ -89,7 +89,10 @@ func problems(_ text: String) -> [String] {
         let values = form.sections[0].rows.map(\.value)
         #expect(values[0] == .date(LocalDate(year: 2026, month: 11, day: 22)!))
         #expect(values[1] == .time(LocalTime(hour: 9, minute: 30)!))
-        #expect(values[2]?.description == "2026-11-22T09:30")
+        // A form without a time zone reads date-times in UTC.
+        #expect(values[2] == .dateTime(OffsetDateTime(local: LocalDateTime(iso: "2026-11-22T09:30")!, offset: 0)))
+        #expect(values[2]?.description == "2026-11-22T09:30:00Z")
+        #expect(values[2]?.inputText == "2026-11-22T09:30")
         #expect(values[3] == .decimal(Decimal(string: "19.99")!))
         #expect(values[4] == .options(["a", "b"]))
         #expect(problems("sections: [{rows: [{tag: d, type: date, value: '2026-02-30'}]}]").count == 1)

@@ -27,6 +27,29 @@ import Testing
         #expect((decidedBy["read"] as? [String: Any])?["alert.value"] as? String == "never")
     }
 
+    /// Date-times with offsets keep their instants: the verdict's payloads and rows agree, and the
+    /// predicate validator compares instants (the second end is later on the wall clock, earlier in time).
+    @Test func dateTimesKeepTheirInstantsInEveryPartOfTheVerdict() throws {
+        let valid = try evaluate(
+            ["Forms/event.json"], input: #"{"title":"x","starts":"2026-10-25T00:45:00Z","ends":"2026-10-25T02:45+01"}"#)
+        #expect(valid.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(valid.output.utf8)) as? [String: Any])
+        for payload in ["httpParameters", "formValues"] {
+            let values = try #require(json[payload] as? [String: Any])
+            #expect(values["starts"] as? String == "2026-10-25T02:45:00+02:00")
+            #expect(values["ends"] as? String == "2026-10-25T02:45:00+01:00")
+        }
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        #expect(rows.first { $0["tag"] as? String == "starts" }?["value"] as? String == "2026-10-25T02:45:00+02:00")
+        #expect(rows.first { $0["tag"] as? String == "ends" }?["value"] as? String == "2026-10-25T02:45:00+01:00")
+        let backwards = try evaluate(
+            ["Forms/event.json"],
+            input: #"{"title":"x","starts":"2026-10-25T02:30:00+01:00","ends":"2026-10-25T02:45:00+02:00"}"#)
+        #expect(backwards.status == 1)
+        #expect(backwards.output.contains(#""code":"predicate""#))
+        #expect(backwards.output.contains(#""ends":"2026-10-25T02:45:00+02:00""#))
+    }
+
     @Test func invalidSubmissionExits1WithTheErrors() throws {
         let result = try evaluate(["Forms/event.json", "--locale", "zh-Hans"], input: "{}")
         #expect(result.status == 1)

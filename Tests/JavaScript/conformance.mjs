@@ -120,10 +120,12 @@ function differential() {
 // A form that reads every kind of fact: values of several kinds (a decimal the server reads as
 // 0.06999999999999999, a date, a duration, a multivalued section's items), a hidden row's value
 // (null under `clear`), isHidden and isDisabled, a disabled row's server value, a section's
-// condition with a constant-hidden row inside, a MATCHES[c], required conditions.
+// condition with a constant-hidden row inside, a MATCHES[c], required conditions, and date-times read
+// as instants in the form's zone (offsets, `Z`, the autumn overlap, the spring gap).
 const LIVE = `
 id: live
 title: Live conditions
+timeZone: Europe/Paris
 sections:
   - title: Basics
     rows:
@@ -155,6 +157,11 @@ sections:
       - { tag: many, type: text, title: Many, hidden: "$numbers.@count < 2 OR $numbers.@sum.doubleValue > 10" }
       - { tag: dur, type: countDownTimer, title: Duration }
       - { tag: long, type: text, title: Long, hidden: "$dur < 3600", disabled: "$dur.isHidden == YES OR $dur > 7200" }
+  - rows:
+      - { tag: from, type: datetime, title: From }
+      - { tag: until, type: datetime, title: Until, hidden: "$from == nil" }
+      - { tag: backwards, type: text, title: Backwards, hidden: "$until == nil OR $until >= $from" }
+      - { tag: summer, type: text, title: Summer, hidden: "$from < '2026-10-25T01:00:00Z'" }
 `;
 // The same section-hiding as pets, but hidden rows keep feeding conditions.
 const KEEP = `
@@ -182,6 +189,12 @@ const SUBMISSIONS = {
     { numbers: ["1", "2"] }, { numbers: ["4", "", "7"] }, { numbers: ["9", "x", "3"] },
     { numbers: ["1", "2", "3", "40"] }, { dur: "1:00:00" }, { dur: "0:59:59" }, { dur: "PT2H1M" },
     { dur: "3599" }, { dur: "1:60" }, { dur: "2:00:01" },
+    { from: "2026-10-25T02:30:00+01:00", until: "2026-10-25T02:45:00+02:00" },
+    { from: "2026-10-25T02:45:00+02:00", until: "2026-10-25T02:30:00+01:00" },
+    { from: "2026-10-25T02:45", until: "2026-10-25T02:30" }, { from: "2026-10-25T02:30", until: "2026-10-25T00:45Z" },
+    { from: "2026-10-25T00:59:59Z" }, { from: "2026-10-25T01:30+0100" }, { from: "2026-10-25T02:30+01" },
+    { from: "2026-10-25T02:30+1" }, { from: "2026-03-29T02:30", until: "2026-03-29T03:30" },
+    { from: "2026-07-01 09:00", until: "2026-07-01T07:30Z" }, { from: "2026-07-01T09:00:30", until: "2026-07-01T09:00" },
   ],
   keep: [{}, { secret: "5" }, { show: "on", secret: "5" }, { show: "on", secret: "2" }],
 };
@@ -247,12 +260,12 @@ async function factWalk() {
         const server = await response.json();
         const texts = (name) => (name === undefined ? [] : [].concat(posted[name] ?? []));
         const js = forms.resolve(rules, {
-          value: (i) => (rules.rows[i].id ? forms.decodeTexts(rules.rows[i].kind, texts(rules.rows[i].name)) : null),
-          serverValue: (i) => forms.decodeTexts(rules.rows[i].kind, page.rows[i].texts),
+          value: (i) => (rules.rows[i].id ? forms.decodeTexts(rules.rows[i].kind, texts(rules.rows[i].name), rules.timeZone) : null),
+          serverValue: (i) => forms.decodeTexts(rules.rows[i].kind, page.rows[i].texts, rules.timeZone),
           disabled: (i) => page.rows[i].disabled,
           sectionHidden: (s) => page.sections[s],
           items: (s) => texts(rules.sections[s].multivaluedTag).slice(0, rules.sections[s].maxItems)
-            .map((t) => forms.decodeTexts(rules.sections[s].itemKind, [t])).filter((v) => v !== null),
+            .map((t) => forms.decodeTexts(rules.sections[s].itemKind, [t], rules.timeZone)).filter((v) => v !== null),
         });
         const where = `${id} ${JSON.stringify(posted)}`;
         total++;

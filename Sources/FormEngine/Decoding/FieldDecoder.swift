@@ -6,7 +6,7 @@ import FormModel
 /// grouping), dates as ISO-8601 / HTML input values in the form's time zone, options by key, and an
 /// unchecked checkbox is false. Empty text is no value.
 struct FieldDecoder {
-    /// The form's time zone, for date-times sent with an offset.
+    /// The form's time zone, which date-times are read in.
     let zone: ZoneConverter
 
     /// The value of a row holding `kind`, with `options` if a selector, from everything sent under its name.
@@ -64,7 +64,12 @@ struct FieldDecoder {
                 ?? .failure(.unknownOption)
         case .date: return LocalDate(iso: trimmed).map { .success(.date($0)) } ?? .failure(.notADate)
         case .time: return LocalTime(iso: trimmed).map { .success(.time($0)) } ?? .failure(.notATime)
-        case .dateTime: return zone.localDateTime(trimmed).map { .success(.dateTime($0)) } ?? .failure(.notADateTime)
+        case .dateTime:
+            switch zone.read(trimmed) {
+            case .instant(let dateTime): return .success(.dateTime(dateTime))
+            case .skipped: return .failure(.skippedDateTime(zone: zone.identifier))
+            case .malformed: return .failure(.notADateTime)
+            }
         case .duration: return DurationText.seconds(trimmed).map { .success(.duration($0)) } ?? .failure(.notADuration)
         case .text, .options, .file, .none: return .success(nil)
         }

@@ -1,11 +1,14 @@
 import FormModel
 import Foundation
 
-/// Reads date-times in the form's time zone: a local `2026-11-22T14:30` as it is, and an instant
-/// with an offset (`…Z`, `…+01:00`) converted into the form's zone, so every value compares alike.
+/// Reads date-times in the form's time zone (`OffsetDateTime.read`): an instant sent with an offset
+/// (`…Z`, `…+01:00`, `…+0100`, `…+01`) stays that instant, and a wall-clock reading without one
+/// (`2026-11-22T14:30`, HTML's `datetime-local`) is the form zone's. Either way the value carries the
+/// offset the zone has at that instant, so it compares, and is written, as the instant it is.
 struct ZoneConverter: Sendable {
     let timeZone: TimeZone
-    /// The zone's offsets, shared by every request of the form.
+    /// The zone's offsets, shared by every request of the form: reading a date-time asks for two or
+    /// three, and ICU is slower than the rest of the reading.
     let offsets: ZoneOffsets
 
     /// A converter for the IANA zone `identifier` (checked at load); UTC when unknown.
@@ -14,41 +17,11 @@ struct ZoneConverter: Sendable {
         offsets = ZoneOffsets(zone: timeZone)
     }
 
-    /// The local date-time `text` names in the form's zone, or nil.
-    func localDateTime(_ text: String) -> LocalDateTime? {
-        if let local = LocalDateTime(iso: text) { return local }
-        // An offset at the end: `Z` or `±HH:MM`.
-        var body = Substring(text)
-        let offset: Int
-        if body.hasSuffix("Z") || body.hasSuffix("z") {
-            body = body.dropLast()
-            offset = 0
-        } else if body.count > 6, let sign = body.dropLast(5).last, sign == "+" || sign == "-",
-            let time = LocalTime(iso: body.suffix(5))
-        {
-            offset = (sign == "+" ? 1 : -1) * (time.hour * 3600 + time.minute * 60)
-            body = body.dropLast(6)
-        } else {
-            return nil
-        }
-        guard let local = LocalDateTime(iso: body) else { return nil }
-        return convert(local, fromOffset: offset)
-    }
+    /// The zone's IANA name, as messages give it.
+    var identifier: String { timeZone.identifier }
 
-    private func convert(_ local: LocalDateTime, fromOffset offset: Int) -> LocalDateTime? {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(secondsFromGMT: 0)!
-        let parts = DateComponents(
-            year: local.date.year, month: local.date.month, day: local.date.day, hour: local.time.hour,
-            minute: local.time.minute, second: local.time.second)
-        guard let instant = utc.date(from: parts)?.addingTimeInterval(TimeInterval(-offset)) else { return nil }
-        var zoned = Calendar(identifier: .gregorian)
-        zoned.timeZone = timeZone
-        let out = zoned.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        guard let year = out.year, let month = out.month, let day = out.day,
-            let date = LocalDate(year: year, month: month, day: day),
-            let time = LocalTime(hour: out.hour ?? 0, minute: out.minute ?? 0, second: out.second ?? 0)
-        else { return nil }
-        return LocalDateTime(date: date, time: time)
+    /// What `text` names in the form's zone.
+    func read(_ text: String) -> OffsetDateTime.Reading {
+        OffsetDateTime.read(text) { offsets.secondsFromGMT(at: Double($0)) }
     }
 }

@@ -3,9 +3,9 @@ import Synchronization
 
 /// A time zone's UTC offsets, remembered with the stretch of time each holds for.
 ///
-/// Asking ICU for an offset costs more than the rest of writing a date-time, and every valid
-/// submission writes its date-times with their offsets. An offset holds from the instant it was asked
-/// for until the zone's next transition, so the last few such stretches answer nearly every request.
+/// Asking ICU for an offset costs more than the rest of reading a date-time, and every submission
+/// reads its date-times in the form's zone (`ZoneConverter`). An offset holds from the instant it was
+/// asked for until the zone's next transition, so the last few such stretches answer nearly every request.
 final class ZoneOffsets: Sendable {
     /// The zone answered for.
     let zone: TimeZone

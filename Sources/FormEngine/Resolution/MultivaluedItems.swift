@@ -26,10 +26,19 @@ struct MultivaluedItems: Sendable {
             raw = Array(raw.prefix(cap))
         }
         // The page shows what is judged, up to the cap (with the error saying so): echoing every item
-        // of a 1 MiB post would answer with a hundred times as many bytes. Passwords never come back.
-        entered = item.type == .password ? [] : raw.compactMap(\.enteredText)
+        // of a 1 MiB post would answer with a hundred times as many bytes.
         for (position, value) in raw.enumerated() {
-            switch decoder.decode(value, as: item.type.valueKind, options: item.options) {
+            let decoded = decoder.decode(value, as: item.type.valueKind, options: item.options)
+            // Passwords never come back. A date-time shows as the form zone's reading of its instant, as
+            // a row's does (`Verdict.entered`).
+            if item.type != .password, let text = value.enteredText {
+                if case .success(.dateTime(let dateTime)?) = decoded {
+                    entered.append(dateTime.local.description)
+                } else {
+                    entered.append(text)
+                }
+            }
+            switch decoded {
             case .success(let decoded?):
                 values.append(decoded)
                 positions.append(position)
@@ -43,6 +52,6 @@ struct MultivaluedItems: Sendable {
     init(defaults section: Section) {
         values = section.rows.compactMap(\.value)
         positions = Array(values.indices)
-        entered = values.map(\.description)
+        entered = values.map(\.inputText)
     }
 }

@@ -165,7 +165,9 @@ extension Optional where Wrapped == FormValue {
 
 extension FormValue {
     /// What a predicate reads: numbers as numbers, options as their values, dates and times as
-    /// ISO-8601 text (which orders chronologically), a file as its name.
+    /// ISO-8601 text (which orders chronologically), a file as its name. A date-time reads as its
+    /// instant in UTC (`2026-10-25T00:45:00Z`): text orders instants only at one fixed offset, and the
+    /// form zone's own changes with daylight saving (02:45+02:00 comes before 02:30+01:00).
     var predicateValue: PredicateValue {
         switch self {
         case .text(let text): .string(text)
@@ -179,7 +181,9 @@ extension FormValue {
         // `ISOWriter` writes the same text as `description`, without its intermediate strings.
         case .date(let date): .string(ISOWriter.string { $0.append(date) })
         case .time(let time): .string(ISOWriter.string { $0.append(time, secondsAlways: false) })
-        case .dateTime(let dateTime): .string(ISOWriter.string { $0.append(dateTime, secondsAlways: false) })
+        // Seconds always: `…10:00Z` would order after `…10:00:30Z`. (`utc` is nil only for a value built
+        // in Swift within hours of year 1 or 9999; a submitted one never is.)
+        case .dateTime(let dateTime): dateTime.utc.map { utc in .string(ISOWriter.string { $0.append(utc) }) } ?? .null
         case .duration(let seconds): .number(Double(seconds))
         case .file(let file): .string(file.filename)
         }

@@ -62,8 +62,9 @@ struct Rules {
         if let limit = row.maxLength, case .text(let text) = value, text.utf16.count > limit {
             report(.maxLength(limit))
         }
-        if let bound = row.min, let order = Self.compare(value, bound), order < 0 { report(.min("\(bound)")) }
-        if let bound = row.max, let order = Self.compare(value, bound), order > 0 { report(.max("\(bound)")) }
+        // A bound is named as the descriptor writes it: a date-time as the form zone's wall-clock time.
+        if let bound = row.min, let order = Self.compare(value, bound), order < 0 { report(.min(bound.inputText)) }
+        if let bound = row.max, let order = Self.compare(value, bound), order > 0 { report(.max(bound.inputText)) }
         if checksEmail, case .text(let text) = value, !EmailSyntax.isValid(text) {
             report(.email)
         }
@@ -92,9 +93,9 @@ struct Rules {
             if case .options(let chosen) = value { return chosen.count > limit ? .maxCount(limit) : nil }
             return value.description.utf16.count > limit ? .maxLength(limit) : nil
         case .min(let bound):
-            return Self.compare(value, bound).map { $0 < 0 } == true ? .min("\(bound)") : nil
+            return Self.compare(value, bound).map { $0 < 0 } == true ? .min(bound.inputText) : nil
         case .max(let bound):
-            return Self.compare(value, bound).map { $0 > 0 } == true ? .max("\(bound)") : nil
+            return Self.compare(value, bound).map { $0 > 0 } == true ? .max(bound.inputText) : nil
         case .equalsRow:
             guard let other = validator.otherRow else { return nil }
             // What conditions see: a hidden row is null under `hiddenValues: clear` (rule 4).
@@ -121,8 +122,8 @@ struct Rules {
         }
     }
 
-    /// Orders a value against a bound of a compatible kind: numbers by value, dates and times in time,
-    /// text and selections by length (a `min: 3` on a text row is a minimum length).
+    /// Orders a value against a bound of a compatible kind: numbers by value, dates and times in time
+    /// (date-times as instants), text and selections by length (a `min: 3` on a text row is a minimum length).
     static func compare(_ value: FormValue, _ bound: FormValue) -> Int? {
         func order<T: Comparable>(_ lhs: T, _ rhs: T) -> Int { lhs < rhs ? -1 : (lhs == rhs ? 0 : 1) }
         switch (value, bound) {

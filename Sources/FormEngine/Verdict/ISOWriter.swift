@@ -82,4 +82,15 @@ struct ISOWriter {
         append("T")
         append(dateTime.time, secondsAlways: secondsAlways)
     }
+
+    /// `YYYY-MM-DDTHH:MM:SS±HH:MM`, or `…Z` at offset 0, as `OffsetDateTime.description`.
+    mutating func append(_ dateTime: OffsetDateTime) {
+        append(dateTime.local, secondsAlways: true)
+        guard dateTime.offset != 0 else { return append("Z") }
+        append(dateTime.offset < 0 ? "-" : "+")
+        let minutes = abs(dateTime.offset) / 60
+        append(minutes / 60, width: 2)
+        append(":")
+        append(minutes % 60, width: 2)
+    }
 }

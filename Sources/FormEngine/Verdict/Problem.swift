@@ -24,6 +24,8 @@ public enum Problem: Error, Sendable, Hashable {
     case notADate
     case notATime
     case notADateTime
+    /// A wall-clock time the form's zone skips (clocks going forward): no instant has it.
+    case skippedDateTime(zone: String)
     case notADuration
     case notABoolean
     case unknownOption
@@ -59,6 +61,7 @@ public enum Problem: Error, Sendable, Hashable {
         case .notADate: "notADate"
         case .notATime: "notATime"
         case .notADateTime: "notADateTime"
+        case .skippedDateTime: "skippedDateTime"
         case .notADuration: "notADuration"
         case .notABoolean: "notABoolean"
         case .unknownOption: "unknownOption"
@@ -90,6 +93,7 @@ public enum Problem: Error, Sendable, Hashable {
         case .wrongType(let sent): ["sent": sent]
         case .fileType(let allowed): ["types": allowed.joined(separator: ", ")]
         case .fileContent(let type): ["type": type]
+        case .skippedDateTime(let zone): ["zone": zone]
         default: [:]
         }
     }

@@ -12,7 +12,7 @@ extension Verdict {
     public var formValues: JSONValue { payloads().formValues }
 
     /// Both payloads from one walk of the form: they share their keys and every value but options and
-    /// files, so each value (a date-time's zone offset included) is converted once.
+    /// files, so each value is converted once.
     func payloads() -> (httpParameters: JSONValue, formValues: JSONValue) {
         var plain: [(String, JSONValue)] = []
         var detailed: [(String, JSONValue)] = []
@@ -55,7 +55,7 @@ extension Verdict {
         case .bool(let flag): shared = .bool(flag)
         case .date(let date): shared = .string(ISOWriter.string { $0.append(date) })
         case .time(let time): shared = .string(time.isoDescription)
-        case .dateTime(let dateTime): shared = .string(dateTime.iso8601(in: zone))
+        case .dateTime(let dateTime): shared = .string(ISOWriter.string { $0.append(dateTime) })
         case .duration(let seconds): shared = .integer(seconds)
         }
         return (shared, shared)
@@ -95,38 +95,4 @@ extension Verdict {
 extension LocalTime {
     /// `HH:MM:SS`, seconds always written.
     var isoDescription: String { ISOWriter.string { $0.append(self, secondsAlways: true) } }
-}
-
-extension LocalDateTime {
-    /// `2026-11-22T14:30:00+01:00`: the local time with the offset the form's zone has at that moment,
-    /// so an API client gets an instant, not a wall-clock reading.
-    func iso8601(in zone: ZoneOffsets?) -> String {
-        guard let zone else { return ISOWriter.string { $0.append(self, secondsAlways: true) } }
-        // The wall-clock reading as if it were UTC, then the zone's offset at the instant it names
-        // (asked twice, so a reading near a daylight-saving change takes the offset in force then).
-        let wallClock = Double(date.daysSince1970 * 86_400 + time.secondsOfDay)
-        let guess = zone.secondsFromGMT(at: wallClock)
-        let offset = zone.secondsFromGMT(at: wallClock - Double(guess))
-        return ISOWriter.string { writer in
-            writer.append(self, secondsAlways: true)
-            guard offset != 0 else { return writer.append("Z") }
-            writer.append(offset < 0 ? "-" : "+")
-            let minutes = abs(offset) / 60
-            writer.append(minutes / 60, width: 2)
-            writer.append(":")
-            writer.append(minutes % 60, width: 2)
-        }
-    }
-}
-
-extension LocalDate {
-    /// Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
-    var daysSince1970: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 }

@@ -117,7 +117,8 @@ extension Verdict {
         case .bool(let flag): shared { $0.append(contentsOf: (flag ? "true" : "false").utf8) }
         case .date(let date): shared { JSONValue.writeString(ISOWriter.string { $0.append(date) }, to: &$0) }
         case .time(let time): shared { JSONValue.writeString(time.isoDescription, to: &$0) }
-        case .dateTime(let dateTime): shared { JSONValue.writeString(dateTime.iso8601(in: zone), to: &$0) }
+        case .dateTime(let dateTime):
+            shared { JSONValue.writeString(ISOWriter.string { $0.append(dateTime) }, to: &$0) }
         }
     }
 

@@ -25,12 +25,18 @@ public struct Verdict: Sendable {
     /// Per multivalued section index: its items' values, in posted order.
     public let items: [Int: [FormValue]]
     /// Per row index: the texts sent, to show again on a re-rendered page (never a password's).
-    /// Computed when asked for: a JSON answer never needs it.
+    /// Computed when asked for: a JSON answer never needs it. A date-time read from what was sent shows
+    /// as its wall-clock reading in the form's zone, which is what a `datetime-local` control can hold
+    /// (an instant sent as `…Z` is shown at the form zone's time).
     public var entered: [Int: [String]] {
         guard let fields else { return [:] }
         var entered: [Int: [String]] = [:]
         for row in form.rows where row.row.type.takesInput && row.row.type != .password {
             guard let tag = row.row.tag, !form.sections[row.sectionIndex].section.isMultivalued else { continue }
+            if case .dateTime(let dateTime)? = values[row.index], !rowDisabled[row.index], fields.contains(tag) {
+                entered[row.index] = [dateTime.local.description]
+                continue
+            }
             entered[row.index] = fields[tag].compactMap(\.enteredText)
         }
         return entered
@@ -41,17 +47,14 @@ public struct Verdict: Sendable {
     public let enteredItems: [Int: [String]]
     /// How every condition was decided, when asked for.
     public let trace: Trace?
-    /// The form's time zone, for the offsets of date-times in the payload.
-    let zone: ZoneOffsets?
 
     /// Whether nothing was refused.
     public var isValid: Bool { errors.isEmpty }
 
     init(
         plan: FormPlan, locale: String, errors: [FieldError], resolution: Resolution, items: [Int: [FormValue]],
-        fields: SubmittedFields?, enteredItems: [Int: [String]], zone: ZoneOffsets?
+        fields: SubmittedFields?, enteredItems: [Int: [String]]
     ) {
-        self.zone = zone
         self.plan = plan
         self.locale = locale
         self.errors = errors

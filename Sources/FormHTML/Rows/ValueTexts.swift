@@ -3,14 +3,15 @@ import FormModel
 /// A descriptor value as the texts a control shows and posts back (`PageState.values`' shape).
 enum ValueTexts {
     /// The texts for `value`: `["on"]` for true, the option values of a multiple selection, `H:MM:SS`
-    /// for a duration, ISO-8601 for dates and times, nothing for files (a file input never has a value).
+    /// for a duration, ISO-8601 for dates and times (a date-time as the form zone's wall-clock reading,
+    /// which is what `datetime-local` holds), nothing for files (a file input never has a value).
     static func texts(_ value: FormValue?) -> [String] {
         switch value {
         case nil, .bool(false), .file: []
         case .bool(true): ["on"]
         case .options(let values): values
         case .duration(let seconds): [duration(seconds)]
-        case .some(let value): [value.description]
+        case .some(let value): [value.inputText]
         }
     }
 
@@ -32,7 +33,7 @@ enum ValueTexts {
     static func bound(_ value: FormValue?) -> String? {
         switch value {
         case nil, .bool, .options, .file, .duration: nil
-        case .some(let value): value.description
+        case .some(let value): value.inputText
         }
     }
 }

@@ -5,7 +5,7 @@ import FormPredicate
 /// `<script type="application/json" id="fw-rules">`:
 ///
 /// ```json
-/// {"v":1,"hiddenValues":"clear",
+/// {"v":1,"hiddenValues":"clear","timeZone":"Europe/Paris",
 ///  "rows":[{"id":"fw-alert","name":"alert","kind":"option","section":3},
 ///          {"id":"fw-second_alert","name":"second-alert","kind":"option","section":3,
 ///           "hidden":{"ast":{...Predicate.jsonAST()...},"reads":[["rowValue",5]]}}],
@@ -17,12 +17,18 @@ import FormPredicate
 /// Only predicate conditions appear: a constant one is already in the markup and never changes. The one
 /// exception is a row's own constant `"hidden":true`, because its wrapper's `hidden` attribute also says
 /// whether its section is hidden, and the script must tell the two apart when the section reappears.
-/// `"disabled":true` at the top marks a read-only form (every row disabled, whatever its condition).
+/// `"disabled":true` at the top marks a read-only form (every row disabled, whatever its condition);
+/// `"timeZone"`, given when a row holds date-times, is the IANA zone they are read in.
 /// `reads[i]` is the fact that answers the AST's variable `i`; `order` is the compiler's dependency
 /// order, so the script evaluates facts in the same order as the server.
 enum RulesJSON {
     static func make(form: CompiledForm, rows: [RowPlan], sections: [SectionPlan]) -> String {
         var json = "{\"v\":1,\"hiddenValues\":" + JSONString.quoted(form.form.hiddenValues.rawValue)
+        // The script reads a date-time as the server does, an instant in the form's zone: it needs the zone.
+        let readsDateTimes =
+            form.rows.contains { $0.row.type.valueKind == .dateTime }
+            || form.sections.contains { $0.item?.row.type.valueKind == .dateTime }
+        if readsDateTimes { json += ",\"timeZone\":" + JSONString.quoted(form.form.timeZone) }
         if form.form.disabled { json += ",\"disabled\":true" }
         json += ",\"rows\":["
         for (offset, row) in form.rows.enumerated() {

@@ -8,6 +8,7 @@ public struct FormCompiler: Sendable {
 
     /// Compiles `form`, or throws every problem found, each naming `file` and the place in it.
     public func compile(_ form: Form, file: String) throws(LoadProblems) -> CompiledForm {
+        let form = form.readingDateTimesInItsZone()
         var context = CompilationContext(form: form, file: file)
         for (path, message) in ModelChecks(form: form).problems { context.problem(path, message) }
         context.collectNames()

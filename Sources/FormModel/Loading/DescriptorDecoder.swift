@@ -5,6 +5,8 @@ import Foundation
 /// in `FormCompiler`.
 struct DescriptorDecoder {
     let log: ProblemLog
+    /// The form's time zone, once read: descriptor date-times are read in it.
+    var zone = TimeZone(secondsFromGMT: 0)!
 
     func form(_ node: DescriptorNode, defaultID: String) -> Form? {
         guard var reader = ObjectReader(node, path: "", log: log) else { return nil }
@@ -15,7 +17,10 @@ struct DescriptorDecoder {
         form.submitTitle = reader.string("submitTitle")
         form.locale = reader.string("locale") ?? "en"
         form.timeZone = reader.string("timeZone") ?? "UTC"
-        if TimeZone(identifier: form.timeZone) == nil {
+        var rows = self
+        if let zone = TimeZone(identifier: form.timeZone) {
+            rows.zone = zone
+        } else {
             log.add(
                 reader.path("timeZone"), "unknown time zone '\(form.timeZone)' (use an IANA name such as Europe/Paris)",
                 at: reader.node("timeZone"))
@@ -33,7 +38,7 @@ struct DescriptorDecoder {
         if let sections = reader.list("sections") {
             // A section or row that cannot be read keeps its place as an inert stand-in, so the whole-form
             // checks that follow still run and still name the right indexes.
-            form.sections = sections.map { section($0.node, path: $0.path) ?? Section() }
+            form.sections = sections.map { rows.section($0.node, path: $0.path) ?? Section() }
         } else {
             log.add("sections", "a form needs a list of sections", at: node)
         }
@@ -127,7 +132,7 @@ struct DescriptorDecoder {
         row.url = reader.string("url")
         row.accept = reader.strings("accept") ?? []
         row.options = options(&reader)
-        let values = ValueDecoder(log: log, row: row)
+        let values = ValueDecoder(log: log, row: row, zone: zone)
         row.min = reader.node("min").flatMap { values.bound($0, path: reader.path("min")) }
         row.max = reader.node("max").flatMap { values.bound($0, path: reader.path("max")) }
         row.step = reader.node("step").flatMap { values.bound($0, path: reader.path("step")) }

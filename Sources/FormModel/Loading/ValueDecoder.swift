@@ -4,6 +4,8 @@ import Foundation
 struct ValueDecoder {
     let log: ProblemLog
     let row: Row
+    /// The form's time zone, which date-times are read in.
+    let zone: TimeZone
 
     /// The default value: of the row's kind, and among the options for selectors.
     func value(_ node: DescriptorNode, path: String) -> FormValue? {
@@ -37,11 +39,7 @@ struct ValueDecoder {
             return nil
         default:
             guard let text = scalar(node, path: path) else { return nil }
-            guard let parsed = Self.parse(text, as: kind) else {
-                log.add(path, "'\(text)' is not \(Self.expectation(kind))", at: node)
-                return nil
-            }
-            return parsed
+            return typed(text, as: kind, node: node, path: path)
         }
     }
 
@@ -57,11 +55,29 @@ struct ValueDecoder {
             return nil
         }
         guard let text = scalar(node, path: path) else { return nil }
-        guard let parsed = Self.parse(text, as: boundKind) else {
-            log.add(path, "'\(text)' is not \(Self.expectation(boundKind))", at: node)
-            return nil
+        return typed(text, as: boundKind, node: node, path: path)
+    }
+
+    /// `text` as a value of `kind`, or nil with the problem logged.
+    private func typed(_ text: String, as kind: ValueKind, node: DescriptorNode, path: String) -> FormValue? {
+        if kind == .dateTime {
+            // As a submission is read (FormEngine's `ZoneConverter`): an offset names an instant, a bare
+            // reading is the form zone's wall-clock time, the earlier one when the clocks show it twice.
+            let zone = zone
+            switch OffsetDateTime.read(
+                text, offsetAt: { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) })
+            {
+            case .instant(let value): return .dateTime(value)
+            case .skipped:
+                log.add(path, "'\(text)' does not exist in \(zone.identifier): the clocks skip it", at: node)
+                return nil
+            case .malformed: break
+            }
+        } else if let parsed = Self.parse(text, as: kind) {
+            return parsed
         }
-        return parsed
+        log.add(path, "'\(text)' is not \(Self.expectation(kind))", at: node)
+        return nil
     }
 
     private func scalar(_ node: DescriptorNode, path: String) -> String? {
@@ -72,7 +88,8 @@ struct ValueDecoder {
         return text
     }
 
-    /// Parses descriptor text as a value of `kind` (fixed locale: `.` is the decimal separator).
+    /// Parses descriptor text as a value of `kind` (fixed locale: `.` is the decimal separator); date-times
+    /// need the form's zone, and are read by `typed`.
     static func parse(_ text: String, as kind: ValueKind) -> FormValue? {
         switch kind {
         case .text: return .text(text)
@@ -86,10 +103,9 @@ struct ValueDecoder {
             }
         case .date: return LocalDate(iso: text).map(FormValue.date)
         case .time: return LocalTime(iso: text).map(FormValue.time)
-        case .dateTime: return LocalDateTime(iso: text).map(FormValue.dateTime)
         case .duration: return Int(text).flatMap { $0 >= 0 ? .duration($0) : nil }
         case .option: return .option(text)
-        case .options, .file, .none: return nil
+        case .dateTime, .options, .file, .none: return nil
         }
     }
 
@@ -107,7 +123,7 @@ struct ValueDecoder {
         case .bool: "true or false"
         case .date: "a date as YYYY-MM-DD"
         case .time: "a time as HH:MM or HH:MM:SS"
-        case .dateTime: "a date and time as YYYY-MM-DDTHH:MM"
+        case .dateTime: "a date and time as YYYY-MM-DDTHH:MM, with an offset (Z, +01:00) or in the form's time zone"
         case .duration: "a number of seconds"
         default: "a valid value"
         }

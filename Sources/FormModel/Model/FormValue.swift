@@ -18,14 +18,15 @@ public enum FormValue: Sendable, Hashable, CustomStringConvertible {
     case date(LocalDate)
     /// `time` rows.
     case time(LocalTime)
-    /// `datetime` rows, in the form's time zone.
-    case dateTime(LocalDateTime)
+    /// `datetime` rows: an instant, read in the form's time zone.
+    case dateTime(OffsetDateTime)
     /// Count-down timer rows, in seconds.
     case duration(Int)
     /// Upload rows.
     case file(UploadedFile)
 
-    /// The value as text: ISO-8601 for dates and times, option values for selectors.
+    /// The value as text: ISO-8601 for dates and times (a date-time with its offset), option values
+    /// for selectors.
     public var description: String {
         switch self {
         case .text(let text): text
@@ -40,6 +41,13 @@ public enum FormValue: Sendable, Hashable, CustomStringConvertible {
         case .duration(let seconds): String(seconds)
         case .file(let file): file.filename
         }
+    }
+
+    /// The value as a control's `value` holds it: `description`, except that a date-time is its
+    /// wall-clock reading alone, as HTML's `datetime-local` has no offset.
+    public var inputText: String {
+        if case .dateTime(let dateTime) = self { return dateTime.local.description }
+        return description
     }
 
     /// Whether the value fits a row whose values are of `kind`.

@@ -42,6 +42,33 @@ enum ISOText {
         return LocalDateTime(date: date, time: time)
     }
 
+    /// A date-time, then an optional offset from UTC (ISO 8601 / RFC 3339): `Z`, `±HH:MM`, `±HHMM` or
+    /// `±HH`. The offset is in seconds east of UTC, nil when the text has none.
+    static func dateTimeWithOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> (LocalDateTime, offset: Int?)? {
+        guard let last = bytes.last else { return nil }
+        if last == UInt8(ascii: "Z") || last == UInt8(ascii: "z") {
+            return dateTime(UnsafeBufferPointer(rebasing: bytes.dropLast())).map { ($0, 0) }
+        }
+        // A sign can only follow the time: the date before position 11 has its own `-`.
+        guard bytes.count > 13,
+            let sign = bytes[13...].firstIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") })
+        else { return dateTime(bytes).map { ($0, nil) } }
+        let digits = UnsafeBufferPointer(rebasing: bytes[(sign + 1)...])
+        let hours: Int?
+        let minutes: Int?
+        switch digits.count {
+        case 2: (hours, minutes) = (number(digits, 0, 2), 0)
+        case 4: (hours, minutes) = (number(digits, 0, 2), number(digits, 2, 2))
+        case 5 where digits[2] == UInt8(ascii: ":"): (hours, minutes) = (number(digits, 0, 2), number(digits, 3, 2))
+        default: return nil
+        }
+        guard let hours, let minutes, hours <= 23, minutes <= 59,
+            let local = dateTime(UnsafeBufferPointer(rebasing: bytes[..<sign]))
+        else { return nil }
+        let offset = hours * 3600 + minutes * 60
+        return (local, bytes[sign] == UInt8(ascii: "-") ? -offset : offset)
+    }
+
     /// The decimal number in `count` ASCII digits from `start`; nil on anything else. At most 9 digits
     /// are read as a number, which no field here needs more of.
     static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {

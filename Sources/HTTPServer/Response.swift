@@ -15,8 +15,11 @@ public struct Response: Sendable {
     /// The header fields; `Content-Length` and `Date` are added by the server.
     public var headers: HTTPHeaders {
         get {
-            if let lease { return lease.headers }
-            return prepared?.response.headers ?? builtHeaders
+            switch source {
+            case .prepared(let prepared): prepared.response.headers
+            case .lease(let lease): lease.headers
+            case .built, .later: builtHeaders
+            }
         }
         set {
             detach()
@@ -26,8 +29,11 @@ public struct Response: Sendable {
     /// The content.
     public var body: ResponseBody {
         get {
-            if let lease { return lease.instance.bodyCopy(count: lease.template.byteCount) }
-            return prepared?.response.body ?? builtBody ?? .empty
+            switch source {
+            case .prepared(let prepared): prepared.response.body
+            case .lease(let lease): lease.instance.bodyCopy(count: lease.template.byteCount)
+            case .built, .later: builtBody ?? .empty
+            }
         }
         set {
             detach()
@@ -35,25 +41,31 @@ public struct Response: Sendable {
         }
     }
 
-    // A prepared response is sent as it was prepared: it holds only the reference, so sending a static
-    // file touches no shared header list or body, and changing any part first turns it into a built one.
+    /// Where the response comes from besides its built parts.
+    enum Source: Sendable {
+        /// The built parts are the response.
+        case built
+        /// A response built once whose libmicrohttpd form is reused for every request that sends it:
+        /// sending it touches no shared header list or body.
+        case prepared(PreparedResponse)
+        /// A template's response, reused once this request is done with it (`ResponseTemplate`).
+        case lease(ResponseLease)
+        /// For `later(_:)`: the work whose response is sent instead of this one.
+        case later(@Sendable () async -> Response)
+    }
+
     private var builtStatus: HTTPStatus
     private var builtHeaders: HTTPHeaders
     private var builtBody: ResponseBody?
-    /// A response built once whose libmicrohttpd form is reused for every request that sends it.
-    private(set) var prepared: PreparedResponse?
-    /// A template's response, reused once this request is done with it (`ResponseTemplate`).
-    private(set) var lease: ResponseLease?
-    /// For `later(_:)`: the work whose response is sent instead of this one.
-    private(set) var deferredWork: (@Sendable () async -> Response)?
+    // One field for the rarer kinds, not one apiece: every copy of a response retains each field.
+    private(set) var source: Source
 
     /// A response with the given parts.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: ResponseBody = .empty) {
         builtStatus = status
         builtHeaders = headers
         builtBody = body
-        prepared = nil
-        lease = nil
+        source = .built
     }
 
     /// A response with a `Content-Type` and a UTF-8 text body.
@@ -66,8 +78,7 @@ public struct Response: Sendable {
         builtStatus = prepared.response.status
         builtHeaders = HTTPHeaders()
         builtBody = nil
-        self.prepared = prepared
-        lease = nil
+        source = .prepared(prepared)
     }
 
     /// Sends a template's response as its lease holder filled it.
@@ -75,22 +86,27 @@ public struct Response: Sendable {
         builtStatus = lease.template.status
         builtHeaders = HTTPHeaders()
         builtBody = nil
-        prepared = nil
-        self.lease = lease
+        source = .lease(lease)
     }
 
     /// The status code and body size sent, read without copying a prepared response's parts.
     var sentStatusAndCount: (status: Int, count: Int) {
-        (builtStatus.code, lease?.template.byteCount ?? prepared?.byteCount ?? builtBody?.count ?? 0)
+        switch source {
+        case .prepared(let prepared): (builtStatus.code, prepared.byteCount)
+        case .lease(let lease): (builtStatus.code, lease.template.byteCount)
+        case .built, .later: (builtStatus.code, builtBody?.count ?? 0)
+        }
     }
 
     /// Copies a prepared or template response's parts into this one before one of them changes.
     private mutating func detach() {
-        guard prepared != nil || lease != nil else { return }
-        builtHeaders = headers
-        builtBody = body
-        prepared = nil
-        lease = nil
+        switch source {
+        case .prepared, .lease:
+            builtHeaders = headers
+            builtBody = body
+            source = .built
+        case .built, .later: break
+        }
     }
 
     /// A plain-text answer whose body is exactly `text`.
@@ -118,7 +134,7 @@ public struct Response: Sendable {
     /// ```
     public static func later(_ work: @escaping @Sendable () async -> Response) -> Response {
         var response = Response()
-        response.deferredWork = work
+        response.source = .later(work)
         return response
     }
 

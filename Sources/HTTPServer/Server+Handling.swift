@@ -124,7 +124,7 @@ extension Server {
         switch responder {
         case .immediate(let handler):
             let response = handler(request)
-            if let work = response.deferredWork {
+            if case .later(let work) = response.source {
                 suspend(context, connection, running: { _ in await work() }, for: request)
                 return true
             }
@@ -144,23 +144,24 @@ extension Server {
     func send(
         _ response: Response, _ context: RequestContext, _ connection: ConnectionHandle, close: Bool = false
     ) -> Bool {
-        guard response.deferredWork == nil else {
-            // `later` is run where a handler's answer is taken; anywhere else it is a bug on our side.
-            logger.error("a deferred response reached send", metadata: ["target": "\(context.rawTarget)"])
-            return send(.error(.internalServerError, "the server could not answer"), context, connection, close: true)
-        }
         context.phase = .answered
         let (status, count) = response.sentStatusAndCount
         context.sentStatus = status
         context.sentBytes = count
         let closing = close || draining.load(ordering: .relaxed)
-        if let prepared = response.prepared, !closing {
+        switch response.source {
+        case .prepared(let prepared) where !closing:
             return MHD_queue_response(connection.pointer, UInt32(status), prepared.handle) == .YES
-        }
-        if let lease = response.lease, !closing {
+        case .lease(let lease) where !closing:
             // Held until the request completes: only then may another request rewrite the response.
             context.lease = lease
             return MHD_queue_response(connection.pointer, UInt32(status), lease.instance.handle) == .YES
+        case .later:
+            // `later` is run where a handler's answer is taken; anywhere else it is a bug on our side.
+            logger.error("a deferred response reached send", metadata: ["target": "\(context.rawTarget)"])
+            return send(.error(.internalServerError, "the server could not answer"), context, connection, close: true)
+        case .built, .prepared, .lease:
+            break
         }
         let handle: OpaquePointer
         do {

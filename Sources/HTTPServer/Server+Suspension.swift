@@ -23,7 +23,7 @@ extension Server {
         Task {
             var response = await handler(request)
             // An async handler may answer `later` too: the work runs here, in the same task.
-            while let work = response.deferredWork { response = await work() }
+            while case .later(let work) = response.source { response = await work() }
             self.resume(key, with: response)
         }
     }

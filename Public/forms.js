@@ -630,15 +630,21 @@
     return n[0] * 3600 + n[1] * 60 + (n[2] ?? 0);
   }
 
+  // String.looksBlank (FormEngine/Validation/Judgement.swift): whitespace, characters that draw
+  // nothing, the blank Braille pattern.
+  const BLANK = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
   // What a predicate reads for a row of `kind`, from the texts the browser would post under its name
-  // (FieldDecoder.decode, then FormValue.predicateValue). A value the server cannot decode is null.
-  function decodeTexts(kind, texts) {
+  // (FieldDecoder.decode, then FormValue.predicateValue). A value the server cannot decode is null;
+  // blank text is none, unless `keepsBlank` (a password).
+  function decodeTexts(kind, texts, keepsBlank) {
     if (kind === "options") { const chosen = texts.filter((t) => t !== ""); return chosen.length ? chosen : null; }
     if (kind === "none" || texts.length > 1) return null;
     if (texts.length === 0) return kind === "bool" ? false : null;  // an unchecked box posts nothing
     const raw = texts[0];
     if (kind === "text" || kind === "file") {
       const t = raw.replace(/\r\n?/g, "\n");
+      if (kind === "text" && (keepsBlank ? t === "" : BLANK.test(t))) return null;
       return t === "" || /[\x00-\x08\x0b-\x1f\x7f]/.test(t) ? null : t;
     }
     const t = raw.replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, "");
@@ -760,8 +766,10 @@
 
     const controlsOf = (item) => [...item.querySelectorAll("input, select, textarea")];
     const io = {
-      value: (i) => (rows[i].wrapper ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, false)) : null),
-      serverValue: (i) => (rows[i].wrapper ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, true)) : null),
+      value: (i) => (rows[i].wrapper
+        ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, false), rows[i].rule.keepsBlank) : null),
+      serverValue: (i) => (rows[i].wrapper
+        ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, true), rows[i].rule.keepsBlank) : null),
       disabled: (i) => {
         if (rows[i].wrapper) return rows[i].disabled;
         const items = sections[rules.rows[i].section].items;  // drawn as items, disabled together
@@ -773,7 +781,8 @@
         if (!mv || !mv.list) return [];
         // As MultivaluedItems: what is posted, capped, decoded one by one, empty ones dropped.
         const texts = postedTexts(controlsOf(mv.list), false).slice(0, mv.cap);
-        return texts.map((t) => decodeTexts(sections[s].rule.itemKind, [t])).filter((v) => v !== null);
+        return texts.map((t) => decodeTexts(sections[s].rule.itemKind, [t], sections[s].rule.itemKeepsBlank))
+          .filter((v) => v !== null);
       },
     };
 

@@ -137,6 +137,8 @@ sections:
       - { tag: lock, type: booleanCheck, title: Lock }
       - { tag: locked, type: text, title: Locked, value: fixed, disabled: "$lock == YES" }
       - { tag: echo, type: text, title: Echo, hidden: "$locked != 'fixed'", required: "$locked.isDisabled == YES" }
+      - { tag: pin, type: password, title: PIN }
+      - { tag: pinned, type: text, title: Pinned, hidden: "$pin == nil" }
   - tag: extra
     title: Extra
     hidden: "$kind != 'b'"
@@ -177,7 +179,8 @@ const SUBMISSIONS = {
   live: [
     {}, { kind: "b" }, { kind: "b", extra_a: "x" }, { price: "0.07" }, { price: "0.070" }, { price: "0.08" },
     { price: "7e-2" }, { when: "2026-01-01" }, { when: "2025-12-31" }, { when: "2026-02-30" },
-    { late: "x" }, { when: "2026-05-01", late: "x" },
+    { late: "x" }, { when: "2026-05-01", late: "x" }, { when: "2026-05-01", late: "  \t " },
+    { when: "2026-05-01", late: "\u200b\u3164" }, { pin: "   " }, { pin: "" },
     { code: "ABC-12" }, { code: "abc-x" }, { lock: "on", locked: "changed" }, { locked: "changed" },
     { numbers: ["1", "2"] }, { numbers: ["4", "", "7"] }, { numbers: ["9", "x", "3"] },
     { numbers: ["1", "2", "3", "40"] }, { dur: "1:00:00" }, { dur: "0:59:59" }, { dur: "PT2H1M" },
@@ -247,12 +250,14 @@ async function factWalk() {
         const server = await response.json();
         const texts = (name) => (name === undefined ? [] : [].concat(posted[name] ?? []));
         const js = forms.resolve(rules, {
-          value: (i) => (rules.rows[i].id ? forms.decodeTexts(rules.rows[i].kind, texts(rules.rows[i].name)) : null),
-          serverValue: (i) => forms.decodeTexts(rules.rows[i].kind, page.rows[i].texts),
+          value: (i) => (rules.rows[i].id
+            ? forms.decodeTexts(rules.rows[i].kind, texts(rules.rows[i].name), rules.rows[i].keepsBlank) : null),
+          serverValue: (i) => forms.decodeTexts(rules.rows[i].kind, page.rows[i].texts, rules.rows[i].keepsBlank),
           disabled: (i) => page.rows[i].disabled,
           sectionHidden: (s) => page.sections[s],
           items: (s) => texts(rules.sections[s].multivaluedTag).slice(0, rules.sections[s].maxItems)
-            .map((t) => forms.decodeTexts(rules.sections[s].itemKind, [t])).filter((v) => v !== null),
+            .map((t) => forms.decodeTexts(rules.sections[s].itemKind, [t], rules.sections[s].itemKeepsBlank))
+            .filter((v) => v !== null),
         });
         const where = `${id} ${JSON.stringify(posted)}`;
         total++;

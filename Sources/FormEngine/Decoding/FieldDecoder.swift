@@ -4,25 +4,30 @@ import FormModel
 ///
 /// The rules are DESIGN.md's server-side rule 8: numbers in a fixed locale (`.` decimals, no
 /// grouping), dates as ISO-8601 / HTML input values in the form's time zone, options by key, and an
-/// unchecked checkbox is false. Empty text is no value.
+/// unchecked checkbox is false. Empty text is no value: `""` and whitespace-only text (rule 6; a
+/// password's spaces are kept), so the payload and conditions see null, as for a value never sent.
 struct FieldDecoder {
     /// The form's time zone, for date-times sent with an offset.
     let zone: ZoneConverter
 
     /// The value of a row holding `kind`, with `options` if a selector, from everything sent under its name.
+    /// `keepsBlank` is true for a password, whose spaces are a value (`RowPlan.keepsBlank`).
     // The row's kind and options are passed rather than the `Row`, which the caller would copy field by field.
-    func decode(_ sent: SubmittedFields.Sent?, as kind: ValueKind, options: [Option]) -> Result<FormValue?, Problem> {
+    func decode(
+        _ sent: SubmittedFields.Sent?, as kind: ValueKind, options: [Option], keepsBlank: Bool
+    ) -> Result<FormValue?, Problem> {
         if kind == .options { return self.options(sent?.all ?? [], from: options) }
         guard (sent?.count ?? 0) <= 1 else { return .failure(.sentMoreThanOnce) }
         guard let raw = sent?.first else {
             // An unchecked checkbox sends nothing: that is its "false" (HTML §4.10.18.3 constructing the entry list).
             return .success(kind == .bool ? .bool(false) : nil)
         }
-        return decode(raw, as: kind, options: options)
+        return decode(raw, as: kind, options: options, keepsBlank: keepsBlank)
     }
 
     /// One raw value as a value of `kind` (also used for each item of a multivalued section).
-    func decode(_ raw: RawValue, as kind: ValueKind, options: [Option]) -> Result<FormValue?, Problem> {
+    func decode(_ raw: RawValue, as kind: ValueKind, options: [Option], keepsBlank: Bool) -> Result<FormValue?, Problem>
+    {
         switch raw {
         case .null: return .success(kind == .bool ? .bool(false) : nil)
         case .list, .object: return .failure(.wrongType(sent: raw.kindName))
@@ -40,12 +45,12 @@ struct FieldDecoder {
             }
         case .text(let text):
             if kind == .file { return text.isEmpty ? .success(nil) : .failure(.notAFile) }
+            if kind == .text { return self.text(text, keepsBlank: keepsBlank) }
             return decode(text: text, as: kind, options: options)
         }
     }
 
     private func decode(text: String, as kind: ValueKind, options: [Option]) -> Result<FormValue?, Problem> {
-        if kind == .text { return self.text(text) }
         let trimmed = text.trimmingASCIIWhitespace
         guard !trimmed.isEmpty else { return .success(kind == .bool ? .bool(false) : nil) }
         switch kind {
@@ -71,9 +76,12 @@ struct FieldDecoder {
     }
 
     /// Text as typed, with the browser's CRLF line breaks made LF (HTML §4.10.11 normalises textarea
-    /// values the same way, so lengths agree) and control characters refused.
-    private func text(_ text: String) -> Result<FormValue?, Problem> {
-        guard !text.isEmpty else { return .success(nil) }
+    /// values the same way, so lengths agree) and control characters refused; nil when empty.
+    private func text(_ text: String, keepsBlank: Bool) -> Result<FormValue?, Problem> {
+        // Rule 6's "empty", the one `required` applies (`FormValue.isEmpty(for:)`): blank text is no
+        // value, so it cannot reach the payload, nor pass `maxLength` only to be stored as spaces.
+        // `looksBlank` stops at the first printable ASCII character, which nearly every value starts with.
+        guard keepsBlank ? !text.isEmpty : !text.looksBlank else { return .success(nil) }
         // Most text has no control character at all: one scan says so, and the text is kept as sent.
         guard Self.hasControlCharacters(text) else { return .success(.text(text)) }
         var normalised = text

@@ -29,7 +29,9 @@ struct MultivaluedItems: Sendable {
         // of a 1 MiB post would answer with a hundred times as many bytes. Passwords never come back.
         entered = item.type == .password ? [] : raw.compactMap(\.enteredText)
         for (position, value) in raw.enumerated() {
-            switch decoder.decode(value, as: item.type.valueKind, options: item.options) {
+            switch decoder.decode(
+                value, as: item.type.valueKind, options: item.options, keepsBlank: item.type == .password)
+            {
             case .success(let decoded?):
                 values.append(decoded)
                 positions.append(position)

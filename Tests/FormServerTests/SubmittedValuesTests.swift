@@ -1,0 +1,18 @@
+import Foundation
+import HTTPTestClient
+import Testing
+
+@testable import FormServer
+
+/// How values are read, over a real socket: what an API client sends and what comes back.
+@Suite struct SubmittedValuesTests {
+    @Test func blankTextComesBackAsNull() async throws {
+        let spaces = String(repeating: " ", count: 900_000)
+        let body = String(validEventJSON.dropLast()) + #","notes":"\#(spaces)","location":" \t "}"#
+        let response = try await withFormServer(maxBody: 2 << 20) { port in try postJSON(port, "event", body) }
+        #expect(response.status == 200)
+        #expect(response.text.contains(#""location":null"#))
+        #expect(response.text.contains(#""notes":null}"#))
+        #expect(response.text.count < 1_000)
+    }
+}

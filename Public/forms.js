@@ -670,6 +670,23 @@
     return null;
   }
 
+  // What a predicate reads for a multivalued section, from the texts posted for its items
+  // (MultivaluedItems): at most ten per row `cap` allows are read; empty items are dropped before the
+  // cap counts; an item that cannot be decoded counts but reads as nothing.
+  function itemValues(kind, texts, cap, keepsBlank) {
+    const values = [];
+    let kept = 0;
+    for (const t of texts.slice(0, cap * 10)) {
+      const empty = kind === "bool" ? false : kind === "text" ? (keepsBlank ? t === "" : BLANK.test(t))
+        : kind === "file" || kind === "options" ? t === "" : /^[ \t\n\f\r]*$/.test(t);
+      if (empty) continue;
+      if (kept++ === cap) break;
+      const value = decodeTexts(kind, [t], keepsBlank);
+      if (value !== null) values.push(value);
+    }
+    return values;
+  }
+
   // ---- Facts in the compiler's order (FormEngine/Resolution/Resolution.swift) ----------------------
 
   // `io` answers what the page shows: value(i) and serverValue(i) (a disabled row's), items(s) (a
@@ -706,7 +723,7 @@
   }
 
   if (typeof module !== "undefined" && module.exports) {
-    module.exports = { evaluate, PredicateError, compileRegex, regexMatches, decodeTexts, resolve, numberText };
+    module.exports = { evaluate, PredicateError, compileRegex, regexMatches, decodeTexts, itemValues, resolve, numberText };
   }
   if (typeof document !== "undefined") boot();
 
@@ -779,10 +796,8 @@
       items: (s) => {
         const mv = sections[s].items;
         if (!mv || !mv.list) return [];
-        // As MultivaluedItems: what is posted, capped, decoded one by one, empty ones dropped.
-        const texts = postedTexts(controlsOf(mv.list), false).slice(0, mv.cap);
-        return texts.map((t) => decodeTexts(sections[s].rule.itemKind, [t], sections[s].rule.itemKeepsBlank))
-          .filter((v) => v !== null);
+        const rule = sections[s].rule;
+        return itemValues(rule.itemKind, postedTexts(controlsOf(mv.list), false), mv.cap, rule.itemKeepsBlank);
       },
     };
 

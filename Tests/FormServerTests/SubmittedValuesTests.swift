@@ -15,4 +15,19 @@ import Testing
         #expect(response.text.contains(#""notes":null}"#))
         #expect(response.text.count < 1_000)
     }
+
+    @Test func multivaluedListDropsEmptyItemsBeforeItsCap() async throws {
+        let empties = Array(repeating: #""""#, count: 13).joined(separator: ",")
+        let blanks = Array(repeating: #"" ""#, count: 101).joined(separator: ",")
+        let (kept, flood) = try await withFormServer { port in
+            (
+                try postJSON(port, "multivalued", #"{"tags":["1","   ","# + empties + #","b"]}"#),
+                try postJSON(port, "multivalued", #"{"tags":["# + blanks + "]}")
+            )
+        }
+        #expect(kept.status == 200)
+        #expect(kept.text.hasPrefix(#"{"httpParameters":{"tags":["1","b"]}"#))
+        #expect(flood.status == 422)
+        #expect(flood.text.contains(#""code":"tooManyItemsSent""#))
+    }
 }

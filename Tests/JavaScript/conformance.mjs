@@ -183,8 +183,9 @@ const SUBMISSIONS = {
     { when: "2026-05-01", late: "\u200b\u3164" }, { pin: "   " }, { pin: "" },
     { code: "ABC-12" }, { code: "abc-x" }, { lock: "on", locked: "changed" }, { locked: "changed" },
     { numbers: ["1", "2"] }, { numbers: ["4", "", "7"] }, { numbers: ["9", "x", "3"] },
-    { numbers: ["1", "2", "3", "40"] }, { dur: "1:00:00" }, { dur: "0:59:59" }, { dur: "PT2H1M" },
-    { dur: "3599" }, { dur: "1:60" }, { dur: "2:00:01" },
+    { numbers: ["1", "2", "3", "40"] }, { numbers: ["", " ", "", "", "5", "", "4"] },
+    { numbers: ["", "x", "", "3", "4", "8"] }, { numbers: [...Array(29).fill(""), "4", "5"] },
+    { dur: "1:00:00" }, { dur: "0:59:59" }, { dur: "PT2H1M" }, { dur: "3599" }, { dur: "1:60" }, { dur: "2:00:01" },
   ],
   keep: [{}, { secret: "5" }, { show: "on", secret: "5" }, { show: "on", secret: "2" }],
 };
@@ -255,9 +256,8 @@ async function factWalk() {
           serverValue: (i) => forms.decodeTexts(rules.rows[i].kind, page.rows[i].texts, rules.rows[i].keepsBlank),
           disabled: (i) => page.rows[i].disabled,
           sectionHidden: (s) => page.sections[s],
-          items: (s) => texts(rules.sections[s].multivaluedTag).slice(0, rules.sections[s].maxItems)
-            .map((t) => forms.decodeTexts(rules.sections[s].itemKind, [t], rules.sections[s].itemKeepsBlank))
-            .filter((v) => v !== null),
+          items: (s) => forms.itemValues(rules.sections[s].itemKind, texts(rules.sections[s].multivaluedTag),
+            rules.sections[s].maxItems, rules.sections[s].itemKeepsBlank),
         });
         const where = `${id} ${JSON.stringify(posted)}`;
         total++;

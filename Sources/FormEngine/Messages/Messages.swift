@@ -70,6 +70,7 @@ public struct Messages: Sendable {
         "controlCharacters": "{name} contains control characters",
         "notAFile": "{name} must be a file",
         "tooManyItems": "{name} accepts at most {count} entries",
+        "tooManyItemsSent": "At most {count} entries may be sent for {name}, empty ones included",
     ]
 
     static let chinese: [String: String] = [
@@ -100,6 +101,7 @@ public struct Messages: Sendable {
         "controlCharacters": "{name}包含控制字符",
         "notAFile": "{name}必须是文件",
         "tooManyItems": "{name}最多接受 {count} 项",
+        "tooManyItemsSent": "{name}最多可提交 {count} 项（含空项）",
     ]
 }
 

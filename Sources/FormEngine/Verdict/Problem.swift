@@ -32,6 +32,8 @@ public enum Problem: Error, Sendable, Hashable {
     case controlCharacters
     case notAFile
     case tooManyItems(Int)
+    /// More items sent to a multivalued section than are read, empty ones included.
+    case tooManyItemsSent(Int)
 
     /// The stable code clients switch on.
     public var code: String {
@@ -63,6 +65,7 @@ public enum Problem: Error, Sendable, Hashable {
         case .controlCharacters: "controlCharacters"
         case .notAFile: "notAFile"
         case .tooManyItems: "tooManyItems"
+        case .tooManyItemsSent: "tooManyItemsSent"
         }
     }
 
@@ -77,7 +80,7 @@ public enum Problem: Error, Sendable, Hashable {
         switch self {
         case .urlScheme(let allowed): ["schemes": allowed.map { $0 + ":" }.joined(separator: ", ")]
         case .minLength(let count), .maxLength(let count), .minCount(let count), .maxCount(let count),
-            .tooManyItems(let count):
+            .tooManyItems(let count), .tooManyItemsSent(let count):
             ["count": String(count)]
         case .min(let bound), .max(let bound): ["bound": bound]
         case .equalsRow(let other): ["other": other]

@@ -596,9 +596,20 @@
     const days = mo === 2 ? ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28) : [4, 6, 9, 11].includes(mo) ? 30 : 31;
     return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= days ? t : null;
   }
-  function integer(t) {  // NumberText.integer: Int's range
-    if (!/^[+-]?[0-9]+$/.test(t)) return null;
-    const big = BigInt(t.replace(/^\+/, ""));
+  // NumberSyntax.parts: ±digits × 10^exponent, the digits without leading or trailing zeros ("" for
+  // zero); null when `t` is not in the number input's notation.
+  function numberParts(t) {
+    const m = /^([+-]?)([0-9]*)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/.exec(t);
+    if (!m || (m[2] === "" && m[3] === undefined)) return null;
+    const fraction = m[3] ?? "";
+    const all = (m[2] + fraction).replace(/^0+/, ""), digits = all.replace(/0+$/, "");
+    const bound = 1e9, written = Math.max(-bound, Math.min(bound, Number(m[4] ?? 0)));
+    return { negative: m[1] === "-", digits, exponent: digits ? written - fraction.length + all.length - digits.length : 0 };
+  }
+  function integer(t) {  // NumberText.integer: any notation of a whole number in Int's range
+    const p = numberParts(t);
+    if (!p || p.exponent < 0 || p.digits.length + p.exponent > 19) return null;
+    const big = BigInt(p.digits || "0") * 10n ** BigInt(p.exponent) * (p.negative ? -1n : 1n);
     return big >= -(2n ** 63n) && big < 2n ** 63n ? Number(t) + 0 : null;
   }
   // The server reads a decimal exactly (Decimal) and gives conditions the nearest double of its text,

@@ -30,4 +30,21 @@ import Testing
         #expect(flood.status == 422)
         #expect(flood.text.contains(#""code":"tooManyItemsSent""#))
     }
+
+    @Test func integerRowsTakeAnyNotationOfAWholeNumber() async throws {
+        let body = String(validEventJSON.dropLast(2))  // without `8}`
+        let (typed, json, beyond) = try await withFormServer { port in
+            (
+                try postJSON(port, "event", body + #""1e1"}"#),
+                try postJSON(port, "event", body + "10.0}"),
+                try postJSON(port, "event", body + "1e19}")
+            )
+        }
+        #expect(typed.status == 200)
+        #expect(typed.text.contains(#""guests":10,"#))
+        #expect(json.status == 200)
+        #expect(json.text.contains(#""guests":10,"#))
+        #expect(beyond.status == 422)
+        #expect(beyond.text.contains(#""code":"integerOutOfRange""#))
+    }
 }

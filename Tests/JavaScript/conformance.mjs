@@ -185,9 +185,11 @@ const SUBMISSIONS = {
     { numbers: ["1", "2"] }, { numbers: ["4", "", "7"] }, { numbers: ["9", "x", "3"] },
     { numbers: ["1", "2", "3", "40"] }, { numbers: ["", " ", "", "", "5", "", "4"] },
     { numbers: ["", "x", "", "3", "4", "8"] }, { numbers: [...Array(29).fill(""), "4", "5"] },
+    { numbers: ["1e0", "2.0"] }, { numbers: ["1.5", "2"] }, { numbers: ["1e19", "2"] },
     { dur: "1:00:00" }, { dur: "0:59:59" }, { dur: "PT2H1M" }, { dur: "3599" }, { dur: "1:60" }, { dur: "2:00:01" },
   ],
-  keep: [{}, { secret: "5" }, { show: "on", secret: "5" }, { show: "on", secret: "2" }],
+  keep: [{}, { secret: "5" }, { show: "on", secret: "5" }, { show: "on", secret: "2" }, { show: "on", secret: "5e0" },
+    { show: "on", secret: "50e-1" }, { show: "on", secret: "5.5" }],
 };
 
 const freePort = () => new Promise((resolve, reject) => {

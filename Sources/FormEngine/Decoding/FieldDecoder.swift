@@ -54,7 +54,7 @@ struct FieldDecoder {
         let trimmed = text.trimmingASCIIWhitespace
         guard !trimmed.isEmpty else { return .success(kind == .bool ? .bool(false) : nil) }
         switch kind {
-        case .integer: return NumberText.integer(trimmed).map { .success(.integer($0)) } ?? .failure(.notAnInteger)
+        case .integer: return NumberText.integer(trimmed).map { .integer($0) }
         case .decimal: return NumberText.decimal(trimmed).map { .success(.decimal($0)) } ?? .failure(.notANumber)
         case .bool:
             switch trimmed.lowercased() {

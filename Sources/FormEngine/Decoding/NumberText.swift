@@ -3,9 +3,39 @@ import Foundation
 
 /// Numbers in the one fixed notation HTML's number input sends (HTML §2.3.4.3, "valid floating-point
 /// number"): `-12`, `3.5`, `.5`, `1e3`. No grouping separators, no comma decimals, no `NaN`, no `Infinity`.
+/// A value is kept exactly or refused, never rounded or clamped.
 enum NumberText {
-    /// A whole number in `Int`'s range, optionally signed.
-    static func integer(_ text: String) -> Int? {
+    /// An integer row's value: any notation of the number input (`12`, `+7`, `1e3`, `10.0`, `1E1`) whose
+    /// value is a whole number in `Int`'s range. `<input type=number step=1>` accepts those and posts them
+    /// as typed. A fraction (`1.5`, `1e-1`) is `notAnInteger`; a whole number beyond `Int` is
+    /// `integerOutOfRange`, never clamped.
+    static func integer(_ text: String) -> Result<Int, Problem> {
+        // Nearly every integer is plain digits: Int's own parser, nothing taken apart.
+        if let value = plainInteger(text) { return .success(value) }
+        guard let parts = NumberSyntax.parts(text, allowingPlusSign: true) else { return .failure(.notAnInteger) }
+        guard parts.digitCount > 0 else { return .success(0) }
+        // The significand has no trailing zeros, so a negative exponent leaves a fraction.
+        guard parts.exponent >= 0 else { return .failure(.notAnInteger) }
+        // Int.max has 19 digits: more cannot fit, and at most 19 are multiplied out below.
+        guard parts.digitCount + parts.exponent <= 19, var magnitude = parts.significand else {
+            return .failure(.integerOutOfRange)
+        }
+        for _ in 0..<parts.exponent {
+            let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return .failure(.integerOutOfRange) }
+            magnitude = product
+        }
+        if parts.negative {
+            // Int.min's magnitude is one more than Int.max's.
+            guard magnitude <= UInt64(Int.max) + 1 else { return .failure(.integerOutOfRange) }
+            return .success(Int(truncatingIfNeeded: 0 &- magnitude))
+        }
+        guard magnitude <= UInt64(Int.max) else { return .failure(.integerOutOfRange) }
+        return .success(Int(magnitude))
+    }
+
+    /// Digits alone, optionally signed, in `Int`'s range; nil for anything else.
+    static func plainInteger(_ text: String) -> Int? {
         var digits = text.utf8[...]
         if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
         guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
@@ -25,7 +55,7 @@ enum NumberText {
 enum DurationText {
     /// The duration in seconds, or nil when the text is none of the accepted forms.
     static func seconds(_ text: String) -> Int? {
-        if let seconds = NumberText.integer(text) { return seconds >= 0 ? seconds : nil }
+        if let seconds = NumberText.plainInteger(text) { return seconds >= 0 ? seconds : nil }
         let upper = text.uppercased()
         if upper.hasPrefix("PT") { return iso(upper.dropFirst(2)) }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)

@@ -21,6 +21,8 @@ public enum Problem: Error, Sendable, Hashable {
     // Decoding.
     case notANumber
     case notAnInteger
+    /// A whole number beyond `Int`'s range.
+    case integerOutOfRange
     case notADate
     case notATime
     case notADateTime
@@ -54,6 +56,7 @@ public enum Problem: Error, Sendable, Hashable {
         case .custom(let name, _): "custom.\(name)"
         case .notANumber: "notANumber"
         case .notAnInteger: "notAnInteger"
+        case .integerOutOfRange: "integerOutOfRange"
         case .notADate: "notADate"
         case .notATime: "notATime"
         case .notADateTime: "notADateTime"

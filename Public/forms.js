@@ -613,8 +613,11 @@
     return big >= -(2n ** 63n) && big < 2n ** 63n ? Number(t) + 0 : null;
   }
   // The server reads a decimal exactly (Decimal) and gives conditions the nearest double of its text,
-  // which is what Number() gives for the same text.
+  // which is what Number() gives for the same text; one Decimal cannot hold exactly is refused
+  // (NumberText.decimal: at most 38 significant digits, none below 10^-128, none from 10^165 up).
   function decimal(t) {
+    const p = numberParts(t);
+    if (!p || (p.digits && (p.digits.length > 38 || p.exponent < -128 || p.digits.length + p.exponent > 165))) return null;
     return Number(t) + 0;  // + 0: -0 reads as 0, as the server's Double("-0") + 0 does
   }
 
@@ -662,8 +665,7 @@
     if (t === "") return kind === "bool" ? false : null;
     switch (kind) {
       case "integer": return integer(t);
-      case "decimal":
-        return /^[+-]?([0-9]+(\.[0-9]+)?|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(t) && Number.isFinite(+t) ? decimal(t) : null;
+      case "decimal": return decimal(t);
       case "bool": {
         const l = t.toLowerCase();
         return ["true", "1", "on", "yes"].includes(l) ? true : ["false", "0", "off", "no"].includes(l) ? false : null;

@@ -47,4 +47,21 @@ import Testing
         #expect(beyond.status == 422)
         #expect(beyond.text.contains(#""code":"integerOutOfRange""#))
     }
+
+    @Test func decimalsAreNeverTruncated() async throws {
+        let (long, tiny, exact) = try await withFormServer { port in
+            (
+                try postJSON(port, "inputs", #"{"decimal":"12345678901234567890123456789012345678901234567890"}"#),
+                try postJSON(port, "inputs", #"{"decimal":1e-130}"#, headers: ["Accept-Language": "zh-CN"]),
+                try postJSON(port, "inputs", #"{"decimal":"12345678901234567890123456789012345678"}"#)
+            )
+        }
+        #expect(long.status == 422)
+        #expect(long.text.contains(#""code":"inexactDecimal""#))
+        #expect(long.text.contains("Price cannot be kept exactly"))
+        #expect(tiny.status == 422)
+        #expect(tiny.text.contains("Price无法精确保存"))
+        #expect(exact.status == 200)
+        #expect(exact.text.contains(#""decimal":12345678901234567890123456789012345678}"#))
+    }
 }

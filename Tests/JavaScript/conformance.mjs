@@ -178,7 +178,9 @@ const SUBMISSIONS = {
   multivalued: [{}, { tags: ["a", "b"] }, { tags: ["", "c"] }],
   live: [
     {}, { kind: "b" }, { kind: "b", extra_a: "x" }, { price: "0.07" }, { price: "0.070" }, { price: "0.08" },
-    { price: "7e-2" }, { when: "2026-01-01" }, { when: "2025-12-31" }, { when: "2026-02-30" },
+    { price: "7e-2" }, { price: "1e-128" }, { price: "1.5e-128" }, { price: "1e-200" },
+    { price: "0." + "0".repeat(127) + "1" }, { price: "0." + "0".repeat(128) + "1" }, { price: "1".repeat(39) },
+    { when: "2026-01-01" }, { when: "2025-12-31" }, { when: "2026-02-30" },
     { late: "x" }, { when: "2026-05-01", late: "x" }, { when: "2026-05-01", late: "  \t " },
     { when: "2026-05-01", late: "\u200b\u3164" }, { pin: "   " }, { pin: "" },
     { code: "ABC-12" }, { code: "abc-x" }, { lock: "on", locked: "changed" }, { locked: "changed" },

@@ -55,7 +55,7 @@ struct FieldDecoder {
         guard !trimmed.isEmpty else { return .success(kind == .bool ? .bool(false) : nil) }
         switch kind {
         case .integer: return NumberText.integer(trimmed).map { .integer($0) }
-        case .decimal: return NumberText.decimal(trimmed).map { .success(.decimal($0)) } ?? .failure(.notANumber)
+        case .decimal: return NumberText.decimal(trimmed).map { .decimal($0) }
         case .bool:
             switch trimmed.lowercased() {
             case "true", "1", "on", "yes": return .success(.bool(true))

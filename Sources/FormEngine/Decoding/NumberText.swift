@@ -42,12 +42,45 @@ enum NumberText {
         return Int(text.first == "+" ? String(text.dropFirst()) : text)
     }
 
-    /// A decimal number, exact.
-    static func decimal(_ text: String) -> Decimal? {
-        guard NumberSyntax.isFloatingPoint(text, allowingPlusSign: true), Double(text)?.isFinite == true else {
-            return nil
+    /// A decimal row's value, exact: `Decimal` holds 38 significant digits (a 128-bit significand)
+    /// times a power of ten from -128 to 127. A number that needs more digits, or a digit below
+    /// 10^-128, or one at 10^165 or above (38 digits at 10^127), is `inexactDecimal`: `Decimal(string:)`
+    /// would silently drop the digits past the 38th, or answer nil, which read as "not a number".
+    static func decimal(_ text: String) -> Result<Decimal, Problem> {
+        guard let parts = NumberSyntax.parts(text, allowingPlusSign: true) else { return .failure(.notANumber) }
+        guard parts.digitCount > 0 else { return .success(0) }  // `-0` and `0e999` too
+        guard parts.digitCount <= maximumDecimalDigits, parts.exponent >= -128,
+            parts.digitCount + parts.exponent <= maximumDecimalDigits + 127
+        else { return .failure(.inexactDecimal) }
+        // Text without an exponent and of at most 38 digits is read as sent (the common case); any
+        // other is rewritten as its significant digits and exponent, which `Decimal(string:)` reads
+        // exactly once they fit: `0.01e130` as `1e128` would not, so that becomes `10e127`.
+        let posix = Locale(identifier: "en_US_POSIX")
+        if text.utf8.count <= maximumDecimalDigits + 1, !text.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
+            return Decimal(string: text, locale: posix).map { .success($0) } ?? .failure(.inexactDecimal)
         }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        return Decimal(string: canonical(text, parts), locale: posix).map { .success($0) } ?? .failure(.inexactDecimal)
+    }
+
+    /// The most significant digits a `Decimal` holds whatever they are (10^38 < 2^128).
+    static let maximumDecimalDigits = 38
+
+    /// `text` (taken apart as `parts`) as `-digits` `e` `exponent`: the significant digits alone, with
+    /// zeros moved from the exponent into them while it is above `Decimal`'s 127.
+    private static func canonical(_ text: String, _ parts: NumberSyntax.Parts) -> String {
+        var digits: [UInt8] = parts.negative ? [UInt8(ascii: "-")] : []
+        digits.reserveCapacity(maximumDecimalDigits + 6)
+        var seen = 0
+        for byte in text.utf8 {
+            // The significant digits end before the exponent, and before any trailing zeros.
+            if seen == parts.digitCount || byte | 0x20 == UInt8(ascii: "e") { break }
+            guard (0x30...0x39).contains(byte), seen > 0 || byte != UInt8(ascii: "0") else { continue }
+            digits.append(byte)
+            seen += 1
+        }
+        let shift = max(0, parts.exponent - 127)
+        digits.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: shift))
+        return String(decoding: digits, as: UTF8.self) + "e\(parts.exponent - shift)"
     }
 }
 

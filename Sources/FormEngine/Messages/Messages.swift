@@ -58,6 +58,8 @@ public struct Messages: Sendable {
         "predicate": "{name} is not valid",
         "custom": "{name} is not valid",
         "notANumber": "{name} must be a number",
+        "inexactDecimal":
+            "{name} cannot be kept exactly: use at most 38 significant digits and a size between 1e-128 and 1e165",
         "notAnInteger": "{name} must be a whole number",
         "integerOutOfRange": "{name} must be between -9223372036854775808 and 9223372036854775807",
         "notADate": "{name} must be a date (YYYY-MM-DD)",
@@ -90,6 +92,7 @@ public struct Messages: Sendable {
         "predicate": "{name}无效",
         "custom": "{name}无效",
         "notANumber": "{name}必须是数字",
+        "inexactDecimal": "{name}无法精确保存：最多 38 位有效数字，绝对值须介于 1e-128 与 1e165 之间",
         "notAnInteger": "{name}必须是整数",
         "integerOutOfRange": "{name}必须在 -9223372036854775808 到 9223372036854775807 之间",
         "notADate": "{name}必须是日期（YYYY-MM-DD）",

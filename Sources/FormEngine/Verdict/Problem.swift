@@ -20,6 +20,8 @@ public enum Problem: Error, Sendable, Hashable {
     case custom(name: String, message: String)
     // Decoding.
     case notANumber
+    /// A number a decimal row cannot keep exactly: too many significant digits, or too large or small.
+    case inexactDecimal
     case notAnInteger
     /// A whole number beyond `Int`'s range.
     case integerOutOfRange
@@ -55,6 +57,7 @@ public enum Problem: Error, Sendable, Hashable {
         case .predicate: "predicate"
         case .custom(let name, _): "custom.\(name)"
         case .notANumber: "notANumber"
+        case .inexactDecimal: "inexactDecimal"
         case .notAnInteger: "notAnInteger"
         case .integerOutOfRange: "integerOutOfRange"
         case .notADate: "notADate"

@@ -64,4 +64,16 @@ import Testing
         #expect(exact.status == 200)
         #expect(exact.text.contains(#""decimal":12345678901234567890123456789012345678}"#))
     }
+
+    @Test func theKindSentIsNamedInTheReadersLanguage() async throws {
+        let (chinese, english) = try await withFormServer { port in
+            (
+                try postJSON(port, "inputs", #"{"text":[1]}"#, headers: ["Accept-Language": "zh-CN"]),
+                try postJSON(port, "inputs", #"{"text":[1]}"#)
+            )
+        }
+        #expect(chinese.status == 422)
+        #expect(chinese.text.contains(#""message":"Text不能是列表""#))
+        #expect(english.text.contains(#""message":"Text cannot be a list""#))
+    }
 }

@@ -30,18 +30,18 @@ struct FieldDecoder {
     {
         switch raw {
         case .null: return .success(kind == .bool ? .bool(false) : nil)
-        case .list, .object: return .failure(.wrongType(sent: raw.kindName))
+        case .list, .object: return .failure(.wrongType(sent: raw.kind))
         case .file(let file):
-            guard kind == .file else { return .failure(.wrongType(sent: raw.kindName)) }
+            guard kind == .file else { return .failure(.wrongType(sent: raw.kind)) }
             // A file input left empty still sends a part with no name and no bytes.
             return .success(file.filename.isEmpty && file.size == 0 ? nil : .file(file))
         case .bool(let flag):
-            guard kind == .bool else { return .failure(.wrongType(sent: raw.kindName)) }
+            guard kind == .bool else { return .failure(.wrongType(sent: raw.kind)) }
             return .success(.bool(flag))
         case .number(let text):
             switch kind {
             case .integer, .decimal, .duration, .bool, .option: return decode(text: text, as: kind, options: options)
-            default: return .failure(.wrongType(sent: raw.kindName))
+            default: return .failure(.wrongType(sent: raw.kind))
             }
         case .text(let text):
             if kind == .file { return text.isEmpty ? .success(nil) : .failure(.notAFile) }
@@ -116,7 +116,7 @@ struct FieldDecoder {
                 }
                 chosen.insert(option.value)
             case .null: continue
-            default: return .failure(.wrongType(sent: item.kindName))
+            default: return .failure(.wrongType(sent: item.kind))
             }
         }
         let ordered = options.map(\.value).filter(chosen.contains)

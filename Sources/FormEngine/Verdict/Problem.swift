@@ -32,7 +32,8 @@ public enum Problem: Error, Sendable, Hashable {
     case notABoolean
     case unknownOption
     case sentMoreThanOnce
-    case wrongType(sent: String)
+    /// A value of a kind the row cannot hold (a list for a text row); its message names the kind.
+    case wrongType(sent: RawValue.Kind)
     case controlCharacters
     case notAFile
     case tooManyItems(Int)
@@ -81,7 +82,8 @@ public enum Problem: Error, Sendable, Hashable {
         return code
     }
 
-    /// The `{placeholder}` values of the message, beyond `{name}`.
+    /// The `{placeholder}` values of the message, beyond `{name}`. `wrongType`'s `{sent}` is not among
+    /// them: it is itself a text of the catalogue (`RawValue.Kind.messageKey`), which `Messages` fills in.
     var arguments: [String: String] {
         switch self {
         case .urlScheme(let allowed): ["schemes": allowed.map { $0 + ":" }.joined(separator: ", ")]
@@ -90,7 +92,6 @@ public enum Problem: Error, Sendable, Hashable {
             ["count": String(count)]
         case .min(let bound), .max(let bound): ["bound": bound]
         case .equalsRow(let other): ["other": other]
-        case .wrongType(let sent): ["sent": sent]
         default: [:]
         }
     }

@@ -666,14 +666,28 @@
     return daysFromCivil(year, +p.month, +p.day) * 86400 + +p.hour * 3600 + +p.minute * 60 + +p.second - seconds;
   }
 
-  function integer(t) {  // NumberText.integer: Int's range
-    if (!/^[+-]?[0-9]+$/.test(t)) return null;
-    const big = BigInt(t.replace(/^\+/, ""));
+  // NumberSyntax.parts: ±digits × 10^exponent, the digits without leading or trailing zeros ("" for
+  // zero); null when `t` is not in the number input's notation.
+  function numberParts(t) {
+    const m = /^([+-]?)([0-9]*)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/.exec(t);
+    if (!m || (m[2] === "" && m[3] === undefined)) return null;
+    const fraction = m[3] ?? "";
+    const all = (m[2] + fraction).replace(/^0+/, ""), digits = all.replace(/0+$/, "");
+    const bound = 1e9, written = Math.max(-bound, Math.min(bound, Number(m[4] ?? 0)));
+    return { negative: m[1] === "-", digits, exponent: digits ? written - fraction.length + all.length - digits.length : 0 };
+  }
+  function integer(t) {  // NumberText.integer: any notation of a whole number in Int's range
+    const p = numberParts(t);
+    if (!p || p.exponent < 0 || p.digits.length + p.exponent > 19) return null;
+    const big = BigInt(p.digits || "0") * 10n ** BigInt(p.exponent) * (p.negative ? -1n : 1n);
     return big >= -(2n ** 63n) && big < 2n ** 63n ? Number(t) + 0 : null;
   }
   // The server reads a decimal exactly (Decimal) and gives conditions the nearest double of its text,
-  // which is what Number() gives for the same text.
+  // which is what Number() gives for the same text; one Decimal cannot hold exactly is refused
+  // (NumberText.decimal: at most 38 significant digits, none below 10^-128, none from 10^165 up).
   function decimal(t) {
+    const p = numberParts(t);
+    if (!p || (p.digits && (p.digits.length > 38 || p.exponent < -128 || p.digits.length + p.exponent > 165))) return null;
     return Number(t) + 0;  // + 0: -0 reads as 0, as the server's Double("-0") + 0 does
   }
 
@@ -700,24 +714,29 @@
     return n[0] * 3600 + n[1] * 60 + (n[2] ?? 0);
   }
 
+  // String.looksBlank (FormEngine/Validation/Judgement.swift): whitespace, characters that draw
+  // nothing, the blank Braille pattern.
+  const BLANK = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
   // What a predicate reads for a row of `kind`, from the texts the browser would post under its name
   // (FieldDecoder.decode, then FormValue.predicateValue), date-times read in `zone`, the form's time
-  // zone (the rules' `timeZone`). A value the server cannot decode is null.
-  function decodeTexts(kind, texts, zone) {
+  // zone (the rules' `timeZone`). A value the server cannot decode is null; blank text is none, unless
+  // `keepsBlank` (a password).
+  function decodeTexts(kind, texts, keepsBlank, zone) {
     if (kind === "options") { const chosen = texts.filter((t) => t !== ""); return chosen.length ? chosen : null; }
     if (kind === "none" || texts.length > 1) return null;
     if (texts.length === 0) return kind === "bool" ? false : null;  // an unchecked box posts nothing
     const raw = texts[0];
     if (kind === "text" || kind === "file") {
       const t = raw.replace(/\r\n?/g, "\n");
+      if (kind === "text" && (keepsBlank ? t === "" : BLANK.test(t))) return null;
       return t === "" || /[\x00-\x08\x0b-\x1f\x7f]/.test(t) ? null : t;
     }
     const t = raw.replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, "");
     if (t === "") return kind === "bool" ? false : null;
     switch (kind) {
       case "integer": return integer(t);
-      case "decimal":
-        return /^[+-]?([0-9]+(\.[0-9]+)?|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(t) && Number.isFinite(+t) ? decimal(t) : null;
+      case "decimal": return decimal(t);
       case "bool": {
         const l = t.toLowerCase();
         return ["true", "1", "on", "yes"].includes(l) ? true : ["false", "0", "off", "no"].includes(l) ? false : null;
@@ -729,6 +748,23 @@
       case "duration": return duration(t);
     }
     return null;
+  }
+
+  // What a predicate reads for a multivalued section, from the texts posted for its items
+  // (MultivaluedItems): at most ten per row `cap` allows are read; empty items are dropped before the
+  // cap counts; an item that cannot be decoded counts but reads as nothing. Date-times read in `zone`.
+  function itemValues(kind, texts, cap, keepsBlank, zone) {
+    const values = [];
+    let kept = 0;
+    for (const t of texts.slice(0, cap * 10)) {
+      const empty = kind === "bool" ? false : kind === "text" ? (keepsBlank ? t === "" : BLANK.test(t))
+        : kind === "file" || kind === "options" ? t === "" : /^[ \t\n\f\r]*$/.test(t);
+      if (empty) continue;
+      if (kept++ === cap) break;
+      const value = decodeTexts(kind, [t], keepsBlank, zone);
+      if (value !== null) values.push(value);
+    }
+    return values;
   }
 
   // ---- Facts in the compiler's order (FormEngine/Resolution/Resolution.swift) ----------------------
@@ -767,7 +803,7 @@
   }
 
   if (typeof module !== "undefined" && module.exports) {
-    module.exports = { evaluate, PredicateError, compileRegex, regexMatches, decodeTexts, resolve, numberText };
+    module.exports = { evaluate, PredicateError, compileRegex, regexMatches, decodeTexts, itemValues, resolve, numberText };
   }
   if (typeof document !== "undefined") boot();
 
@@ -828,8 +864,10 @@
 
     const controlsOf = (item) => [...item.querySelectorAll("input, select, textarea")];
     const io = {
-      value: (i) => (rows[i].wrapper ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, false), zone) : null),
-      serverValue: (i) => (rows[i].wrapper ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, true), zone) : null),
+      value: (i) => (rows[i].wrapper
+        ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, false), rows[i].rule.keepsBlank, zone) : null),
+      serverValue: (i) => (rows[i].wrapper
+        ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, true), rows[i].rule.keepsBlank, zone) : null),
       disabled: (i) => {
         if (rows[i].wrapper) return rows[i].disabled;
         const items = sections[rules.rows[i].section].items;  // drawn as items, disabled together
@@ -839,9 +877,8 @@
       items: (s) => {
         const mv = sections[s].items;
         if (!mv || !mv.list) return [];
-        // As MultivaluedItems: what is posted, capped, decoded one by one, empty ones dropped.
-        const texts = postedTexts(controlsOf(mv.list), false).slice(0, mv.cap);
-        return texts.map((t) => decodeTexts(sections[s].rule.itemKind, [t], zone)).filter((v) => v !== null);
+        const rule = sections[s].rule;
+        return itemValues(rule.itemKind, postedTexts(controlsOf(mv.list), false), mv.cap, rule.itemKeepsBlank, zone);
       },
     };
 

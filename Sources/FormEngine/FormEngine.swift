@@ -99,7 +99,9 @@ public final class FormEngine: Sendable {
         if fields.isJSON, !fields.contains(tag) {
             return compiled.row.value ?? (rowPlan.kind == .bool ? .bool(false) : nil)
         }
-        switch decoder.decode(fields.values(named: tag), as: rowPlan.kind, options: compiled.row.options) {
+        switch decoder.decode(
+            fields.values(named: tag), as: rowPlan.kind, options: compiled.row.options, keepsBlank: rowPlan.keepsBlank)
+        {
         case .success(let value): return value
         case .failure(let problem):
             problems.append((index, problem))

@@ -105,6 +105,8 @@ final class RowPlan: Sendable {
     let field: String?
     /// What the row holds.
     let kind: ValueKind
+    /// Whether whitespace-only text is a value: only a password's is (DESIGN.md, rule 6).
+    let keepsBlank: Bool
     /// Whether a person can enter a value (not info, button or label rows).
     let takesInput: Bool
     /// Whether its section is multivalued: then its values come as the section's items.
@@ -130,6 +132,7 @@ final class RowPlan: Sendable {
     init(_ compiled: CompiledRow, in form: CompiledForm, isRead: Bool) {
         let row = compiled.row
         kind = row.type.valueKind
+        keepsBlank = row.type == .password
         takesInput = row.type.takesInput
         inMultivaluedSection = form.sections[compiled.sectionIndex].section.isMultivalued
         field = takesInput && !inMultivaluedSection ? row.tag : nil

@@ -160,6 +160,17 @@ import Testing
         #expect((json["order"] as? [Any])?.count == form.order.count)
     }
 
+    /// A password's spaces are a value, any other row's blank text none: the script must know which is which.
+    @Test func rulesMarkPasswordsAsKeepingBlankText() throws {
+        let html = try MiniHTML(
+            Fixtures.text(Fixtures.page(try Fixtures.form("validations")).renderFresh(csrfToken: nil)))
+        let script = try #require(html.element(id: "fw-rules"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(script.text.utf8)) as? [String: Any])
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        let keeping = rows.filter { $0["keepsBlank"] as? Bool == true }.compactMap { $0["name"] as? String }
+        #expect(keeping == ["password", "confirm"])
+    }
+
     @Test func freshEventPageIsSmall() throws {
         let page = Fixtures.page(try Fixtures.form("event"))
         #expect(page.freshByteCount == page.renderFresh(csrfToken: "").count)

@@ -139,6 +139,8 @@ sections:
       - { tag: lock, type: booleanCheck, title: Lock }
       - { tag: locked, type: text, title: Locked, value: fixed, disabled: "$lock == YES" }
       - { tag: echo, type: text, title: Echo, hidden: "$locked != 'fixed'", required: "$locked.isDisabled == YES" }
+      - { tag: pin, type: password, title: PIN }
+      - { tag: pinned, type: text, title: Pinned, hidden: "$pin == nil" }
   - tag: extra
     title: Extra
     hidden: "$kind != 'b'"
@@ -183,12 +185,17 @@ const SUBMISSIONS = {
   multivalued: [{}, { tags: ["a", "b"] }, { tags: ["", "c"] }],
   live: [
     {}, { kind: "b" }, { kind: "b", extra_a: "x" }, { price: "0.07" }, { price: "0.070" }, { price: "0.08" },
-    { price: "7e-2" }, { when: "2026-01-01" }, { when: "2025-12-31" }, { when: "2026-02-30" },
-    { late: "x" }, { when: "2026-05-01", late: "x" },
+    { price: "7e-2" }, { price: "1e-128" }, { price: "1.5e-128" }, { price: "1e-200" },
+    { price: "0." + "0".repeat(127) + "1" }, { price: "0." + "0".repeat(128) + "1" }, { price: "1".repeat(39) },
+    { when: "2026-01-01" }, { when: "2025-12-31" }, { when: "2026-02-30" },
+    { late: "x" }, { when: "2026-05-01", late: "x" }, { when: "2026-05-01", late: "  \t " },
+    { when: "2026-05-01", late: "\u200b\u3164" }, { pin: "   " }, { pin: "" },
     { code: "ABC-12" }, { code: "abc-x" }, { lock: "on", locked: "changed" }, { locked: "changed" },
     { numbers: ["1", "2"] }, { numbers: ["4", "", "7"] }, { numbers: ["9", "x", "3"] },
-    { numbers: ["1", "2", "3", "40"] }, { dur: "1:00:00" }, { dur: "0:59:59" }, { dur: "PT2H1M" },
-    { dur: "3599" }, { dur: "1:60" }, { dur: "2:00:01" },
+    { numbers: ["1", "2", "3", "40"] }, { numbers: ["", " ", "", "", "5", "", "4"] },
+    { numbers: ["", "x", "", "3", "4", "8"] }, { numbers: [...Array(29).fill(""), "4", "5"] },
+    { numbers: ["1e0", "2.0"] }, { numbers: ["1.5", "2"] }, { numbers: ["1e19", "2"] },
+    { dur: "1:00:00" }, { dur: "0:59:59" }, { dur: "PT2H1M" }, { dur: "3599" }, { dur: "1:60" }, { dur: "2:00:01" },
     { from: "2026-10-25T02:30:00+01:00", until: "2026-10-25T02:45:00+02:00" },
     { from: "2026-10-25T02:45:00+02:00", until: "2026-10-25T02:30:00+01:00" },
     { from: "2026-10-25T02:45", until: "2026-10-25T02:30" }, { from: "2026-10-25T02:30", until: "2026-10-25T00:45Z" },
@@ -196,7 +203,8 @@ const SUBMISSIONS = {
     { from: "2026-10-25T02:30+1" }, { from: "2026-03-29T02:30", until: "2026-03-29T03:30" },
     { from: "2026-07-01 09:00", until: "2026-07-01T07:30Z" }, { from: "2026-07-01T09:00:30", until: "2026-07-01T09:00" },
   ],
-  keep: [{}, { secret: "5" }, { show: "on", secret: "5" }, { show: "on", secret: "2" }],
+  keep: [{}, { secret: "5" }, { show: "on", secret: "5" }, { show: "on", secret: "2" }, { show: "on", secret: "5e0" },
+    { show: "on", secret: "50e-1" }, { show: "on", secret: "5.5" }],
 };
 
 const freePort = () => new Promise((resolve, reject) => {
@@ -260,12 +268,14 @@ async function factWalk() {
         const server = await response.json();
         const texts = (name) => (name === undefined ? [] : [].concat(posted[name] ?? []));
         const js = forms.resolve(rules, {
-          value: (i) => (rules.rows[i].id ? forms.decodeTexts(rules.rows[i].kind, texts(rules.rows[i].name), rules.timeZone) : null),
-          serverValue: (i) => forms.decodeTexts(rules.rows[i].kind, page.rows[i].texts, rules.timeZone),
+          value: (i) => (rules.rows[i].id
+            ? forms.decodeTexts(rules.rows[i].kind, texts(rules.rows[i].name), rules.rows[i].keepsBlank, rules.timeZone)
+            : null),
+          serverValue: (i) => forms.decodeTexts(rules.rows[i].kind, page.rows[i].texts, rules.rows[i].keepsBlank, rules.timeZone),
           disabled: (i) => page.rows[i].disabled,
           sectionHidden: (s) => page.sections[s],
-          items: (s) => texts(rules.sections[s].multivaluedTag).slice(0, rules.sections[s].maxItems)
-            .map((t) => forms.decodeTexts(rules.sections[s].itemKind, [t], rules.timeZone)).filter((v) => v !== null),
+          items: (s) => forms.itemValues(rules.sections[s].itemKind, texts(rules.sections[s].multivaluedTag),
+            rules.sections[s].maxItems, rules.sections[s].itemKeepsBlank, rules.timeZone),
         });
         const where = `${id} ${JSON.stringify(posted)}`;
         total++;

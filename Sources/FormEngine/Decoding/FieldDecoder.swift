@@ -4,53 +4,58 @@ import FormModel
 ///
 /// The rules are DESIGN.md's server-side rule 8: numbers in a fixed locale (`.` decimals, no
 /// grouping), dates as ISO-8601 / HTML input values in the form's time zone, options by key, and an
-/// unchecked checkbox is false. Empty text is no value.
+/// unchecked checkbox is false. Empty text is no value: `""` and whitespace-only text (rule 6; a
+/// password's spaces are kept), so the payload and conditions see null, as for a value never sent.
 struct FieldDecoder {
     /// The form's time zone, which date-times are read in.
     let zone: ZoneConverter
 
     /// The value of a row holding `kind`, with `options` if a selector, from everything sent under its name.
+    /// `keepsBlank` is true for a password, whose spaces are a value (`RowPlan.keepsBlank`).
     // The row's kind and options are passed rather than the `Row`, which the caller would copy field by field.
-    func decode(_ sent: SubmittedFields.Sent?, as kind: ValueKind, options: [Option]) -> Result<FormValue?, Problem> {
+    func decode(
+        _ sent: SubmittedFields.Sent?, as kind: ValueKind, options: [Option], keepsBlank: Bool
+    ) -> Result<FormValue?, Problem> {
         if kind == .options { return self.options(sent?.all ?? [], from: options) }
         guard (sent?.count ?? 0) <= 1 else { return .failure(.sentMoreThanOnce) }
         guard let raw = sent?.first else {
             // An unchecked checkbox sends nothing: that is its "false" (HTML §4.10.18.3 constructing the entry list).
             return .success(kind == .bool ? .bool(false) : nil)
         }
-        return decode(raw, as: kind, options: options)
+        return decode(raw, as: kind, options: options, keepsBlank: keepsBlank)
     }
 
     /// One raw value as a value of `kind` (also used for each item of a multivalued section).
-    func decode(_ raw: RawValue, as kind: ValueKind, options: [Option]) -> Result<FormValue?, Problem> {
+    func decode(_ raw: RawValue, as kind: ValueKind, options: [Option], keepsBlank: Bool) -> Result<FormValue?, Problem>
+    {
         switch raw {
         case .null: return .success(kind == .bool ? .bool(false) : nil)
-        case .list, .object: return .failure(.wrongType(sent: raw.kindName))
+        case .list, .object: return .failure(.wrongType(sent: raw.kind))
         case .file(let file):
-            guard kind == .file else { return .failure(.wrongType(sent: raw.kindName)) }
+            guard kind == .file else { return .failure(.wrongType(sent: raw.kind)) }
             // A file input left empty still sends a part with no name and no bytes.
             return .success(file.filename.isEmpty && file.size == 0 ? nil : .file(file))
         case .bool(let flag):
-            guard kind == .bool else { return .failure(.wrongType(sent: raw.kindName)) }
+            guard kind == .bool else { return .failure(.wrongType(sent: raw.kind)) }
             return .success(.bool(flag))
         case .number(let text):
             switch kind {
             case .integer, .decimal, .duration, .bool, .option: return decode(text: text, as: kind, options: options)
-            default: return .failure(.wrongType(sent: raw.kindName))
+            default: return .failure(.wrongType(sent: raw.kind))
             }
         case .text(let text):
             if kind == .file { return text.isEmpty ? .success(nil) : .failure(.notAFile) }
+            if kind == .text { return self.text(text, keepsBlank: keepsBlank) }
             return decode(text: text, as: kind, options: options)
         }
     }
 
     private func decode(text: String, as kind: ValueKind, options: [Option]) -> Result<FormValue?, Problem> {
-        if kind == .text { return self.text(text) }
         let trimmed = text.trimmingASCIIWhitespace
         guard !trimmed.isEmpty else { return .success(kind == .bool ? .bool(false) : nil) }
         switch kind {
-        case .integer: return NumberText.integer(trimmed).map { .success(.integer($0)) } ?? .failure(.notAnInteger)
-        case .decimal: return NumberText.decimal(trimmed).map { .success(.decimal($0)) } ?? .failure(.notANumber)
+        case .integer: return NumberText.integer(trimmed).map { .integer($0) }
+        case .decimal: return NumberText.decimal(trimmed).map { .decimal($0) }
         case .bool:
             switch trimmed.lowercased() {
             case "true", "1", "on", "yes": return .success(.bool(true))
@@ -76,9 +81,12 @@ struct FieldDecoder {
     }
 
     /// Text as typed, with the browser's CRLF line breaks made LF (HTML §4.10.11 normalises textarea
-    /// values the same way, so lengths agree) and control characters refused.
-    private func text(_ text: String) -> Result<FormValue?, Problem> {
-        guard !text.isEmpty else { return .success(nil) }
+    /// values the same way, so lengths agree) and control characters refused; nil when empty.
+    private func text(_ text: String, keepsBlank: Bool) -> Result<FormValue?, Problem> {
+        // Rule 6's "empty", the one `required` applies (`FormValue.isEmpty(for:)`): blank text is no
+        // value, so it cannot reach the payload, nor pass `maxLength` only to be stored as spaces.
+        // `looksBlank` stops at the first printable ASCII character, which nearly every value starts with.
+        guard keepsBlank ? !text.isEmpty : !text.looksBlank else { return .success(nil) }
         // Most text has no control character at all: one scan says so, and the text is kept as sent.
         guard Self.hasControlCharacters(text) else { return .success(.text(text)) }
         var normalised = text
@@ -113,7 +121,7 @@ struct FieldDecoder {
                 }
                 chosen.insert(option.value)
             case .null: continue
-            default: return .failure(.wrongType(sent: item.kindName))
+            default: return .failure(.wrongType(sent: item.kind))
             }
         }
         let ordered = options.map(\.value).filter(chosen.contains)

@@ -20,16 +20,36 @@ public enum RawValue: Sendable, Hashable {
     /// A file from a multipart upload.
     case file(UploadedFile)
 
-    /// What the value is, for messages: `text`, `a number`, `a list`….
-    var kindName: String {
+    /// What kind of value it is, which `wrongType`'s message names.
+    public var kind: Kind {
         switch self {
-        case .text: "text"
-        case .number: "a number"
-        case .bool: "true or false"
-        case .null: "null"
-        case .list: "a list"
-        case .object: "an object"
-        case .file: "a file"
+        case .text: .text
+        case .number: .number
+        case .bool: .boolean
+        case .null: .null
+        case .list: .list
+        case .object: .object
+        case .file: .file
+        }
+    }
+
+    /// The kinds of value a client can send. Each is named in messages by a text of the message
+    /// catalogue (`messageKey`), so a reader gets "a list" in English, "列表" in Chinese, and a
+    /// descriptor's `messages` can name it in its own words.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case text, number, boolean, null, list, object, file
+
+        /// The key of its name among `Messages`' texts: `sentText`, `sentList`….
+        public var messageKey: String {
+            switch self {
+            case .text: "sentText"
+            case .number: "sentNumber"
+            case .boolean: "sentBoolean"
+            case .null: "sentNull"
+            case .list: "sentList"
+            case .object: "sentObject"
+            case .file: "sentFile"
+            }
         }
     }
 }

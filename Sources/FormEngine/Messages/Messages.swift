@@ -3,7 +3,8 @@ import FormModel
 /// The built-in texts of validation messages, in English and Simplified Chinese, with the overrides a
 /// descriptor gives per locale (`messages: {zh-Hans: {required: "请填写{name}"}}`).
 ///
-/// `{name}` is the row's title (or tag when untitled); other placeholders are listed in `Problem.arguments`.
+/// `{name}` is the row's title (or tag when untitled); other placeholders are listed in `Problem.arguments`,
+/// but for `wrongType`'s `{sent}`, the kind of value sent, named by a text of its own (`sentList`…).
 public struct Messages: Sendable {
     /// The locale the messages are for: a key of `MessageLocale.available(for:)`.
     public let locale: String
@@ -31,6 +32,10 @@ public struct Messages: Sendable {
         var text = texts[problem.messageKey] ?? Self.english[problem.messageKey] ?? problem.code
         text = text.replacingAll("{name}", with: name)
         for (key, value) in problem.arguments { text = text.replacingAll("{\(key)}", with: value) }
+        // The kind sent is named in the reader's language too, through the same texts and overrides.
+        if case .wrongType(let sent) = problem {
+            text = text.replacingAll("{sent}", with: texts[sent.messageKey] ?? Self.english[sent.messageKey] ?? "")
+        }
         return text
     }
 
@@ -60,7 +65,10 @@ public struct Messages: Sendable {
         "predicate": "{name} is not valid",
         "custom": "{name} is not valid",
         "notANumber": "{name} must be a number",
+        "inexactDecimal":
+            "{name} cannot be kept exactly: use at most 38 significant digits and a size between 1e-128 and 1e165",
         "notAnInteger": "{name} must be a whole number",
+        "integerOutOfRange": "{name} must be between -9223372036854775808 and 9223372036854775807",
         "notADate": "{name} must be a date (YYYY-MM-DD)",
         "notATime": "{name} must be a time (HH:MM)",
         "notADateTime": "{name} must be a date and time (YYYY-MM-DDTHH:MM)",
@@ -73,6 +81,15 @@ public struct Messages: Sendable {
         "controlCharacters": "{name} contains control characters",
         "notAFile": "{name} must be a file",
         "tooManyItems": "{name} accepts at most {count} entries",
+        "tooManyItemsSent": "At most {count} entries may be sent for {name}, empty ones included",
+        // What `wrongType`'s `{sent}` says: the kinds of value a client can send.
+        "sentText": "text",
+        "sentNumber": "a number",
+        "sentBoolean": "true or false",
+        "sentNull": "null",
+        "sentList": "a list",
+        "sentObject": "an object",
+        "sentFile": "a file",
     ]
 
     static let chinese: [String: String] = [
@@ -93,7 +110,9 @@ public struct Messages: Sendable {
         "predicate": "{name}无效",
         "custom": "{name}无效",
         "notANumber": "{name}必须是数字",
+        "inexactDecimal": "{name}无法精确保存：最多 38 位有效数字，绝对值须介于 1e-128 与 1e165 之间",
         "notAnInteger": "{name}必须是整数",
+        "integerOutOfRange": "{name}必须在 -9223372036854775808 到 9223372036854775807 之间",
         "notADate": "{name}必须是日期（YYYY-MM-DD）",
         "notATime": "{name}必须是时间（HH:MM）",
         "notADateTime": "{name}必须是日期和时间（YYYY-MM-DDTHH:MM）",
@@ -106,6 +125,14 @@ public struct Messages: Sendable {
         "controlCharacters": "{name}包含控制字符",
         "notAFile": "{name}必须是文件",
         "tooManyItems": "{name}最多接受 {count} 项",
+        "tooManyItemsSent": "{name}最多可提交 {count} 项（含空项）",
+        "sentText": "文本",
+        "sentNumber": "数字",
+        "sentBoolean": "布尔值",
+        "sentNull": "空值",
+        "sentList": "列表",
+        "sentObject": "对象",
+        "sentFile": "文件",
     ]
 }
 

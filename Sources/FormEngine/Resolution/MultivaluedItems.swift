@@ -1,7 +1,8 @@
 import FormModel
 
 /// The items sent for one multivalued section, decoded by its item row, in posted order and capped
-/// (DESIGN.md, server-side rule 9). Empty items are dropped, as XLForm collects only non-nil values.
+/// (DESIGN.md, server-side rule 9). Empty items (rule 6) are dropped before the cap counts, as XLForm
+/// collects only non-nil values: a list posted with blank rows keeps every real entry.
 struct MultivaluedItems: Sendable {
     /// The decoded values of the items kept, in order.
     var values: [FormValue] = []
@@ -9,10 +10,21 @@ struct MultivaluedItems: Sendable {
     var positions: [Int] = []
     /// Per kept item: its position in what was sent, and its decoding problem if any.
     var problems: [(position: Int, problem: Problem)] = []
-    /// The texts sent, for a re-rendered page (all of them, over the cap too).
+    /// The texts sent, for a re-rendered page: those read, up to the first item over the cap.
     var entered: [String] = []
-    /// Whether more items were sent than the section accepts; the extra ones are ignored.
+    /// The cap, when more non-empty items were sent than the section accepts; the extra ones are ignored.
     var overCap: Int?
+    /// The limit, when more items were sent than are read, empty ones included (`readLimit`); the rest
+    /// are ignored.
+    var overRead: Int?
+
+    /// How many items are read, empty ones included, for each the section's `maxRows` allows. Dropping
+    /// empty items before the cap means a flood of them would otherwise all be decoded and echoed; a
+    /// page never posts more items than `maxRows` (it shows no more), so this only stops such floods.
+    static let readPerRow = 10
+
+    /// The most items read for `section`, empty ones included: `readPerRow` times its `maxRows`.
+    static func readLimit(_ section: Section) -> Int { (section.maxRows ?? Section.defaultMaxRows) * readPerRow }
 
     init(sent: [RawValue], isJSON: Bool, item: Row, section: Section, decoder: FieldDecoder) {
         var raw = sent
@@ -21,31 +33,42 @@ struct MultivaluedItems: Sendable {
         // Without `insert` a list cannot grow past the rows the descriptor gives it.
         let limit = section.maxRows ?? Section.defaultMaxRows
         let cap = section.multivaluedOptions.contains(.insert) ? limit : min(limit, max(1, section.rows.count))
-        if raw.count > cap {
-            overCap = cap
-            raw = Array(raw.prefix(cap))
-        }
-        // The page shows what is judged, up to the cap (with the error saying so): echoing every item
-        // of a 1 MiB post would answer with a hundred times as many bytes.
-        for (position, value) in raw.enumerated() {
-            let decoded = decoder.decode(value, as: item.type.valueKind, options: item.options)
-            // Passwords never come back. A date-time shows as the form zone's reading of its instant, as
-            // a row's does (`Verdict.entered`).
-            if item.type != .password, let text = value.enteredText {
-                if case .success(.dateTime(let dateTime)?) = decoded {
-                    entered.append(dateTime.local.description)
-                } else {
-                    entered.append(text)
-                }
+        let readLimit = Self.readLimit(section)
+        if raw.count > readLimit { overRead = readLimit }
+        let kind = item.type.valueKind
+        let keepsBlank = item.type == .password
+        var kept = 0
+        // A date-time shows as the form zone's reading of its instant, as a row's does (`Verdict.entered`).
+        var shownDateTimes: [Int: String] = [:]
+        // The page shows what is judged, up to the first item over the cap (with the error saying so):
+        // echoing every item of a 1 MiB post would answer with a hundred times as many bytes.
+        var read = 0
+        for (position, value) in raw.prefix(readLimit).enumerated() {
+            let decoded = decoder.decode(value, as: kind, options: item.options, keepsBlank: keepsBlank)
+            if case .success(nil) = decoded {
+                read = position + 1
+                continue
             }
+            // An item that cannot be decoded is not empty: it counts, and its error is reported.
+            guard kept < cap else {
+                overCap = cap
+                break
+            }
+            kept += 1
+            read = position + 1
             switch decoded {
             case .success(let decoded?):
+                if case .dateTime(let dateTime) = decoded { shownDateTimes[position] = dateTime.local.description }
                 values.append(decoded)
                 positions.append(position)
             case .success(nil): continue
             case .failure(let problem): problems.append((position, problem))
             }
         }
+        // Passwords never come back.
+        entered =
+            item.type == .password
+            ? [] : raw.prefix(read).enumerated().compactMap { shownDateTimes[$0] ?? $1.enteredText }
     }
 
     /// The items of a fresh page: the section's descriptor rows' values.

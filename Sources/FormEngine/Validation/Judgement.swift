@@ -61,7 +61,7 @@ struct Judgement {
         }
     }
 
-    /// Multivalued sections that are visible: the cap, each item's decoding, then its validators.
+    /// Multivalued sections that are visible: the limits, each item's decoding, then its validators.
     mutating func validateItems(_ items: [Int: MultivaluedItems], resolution: inout Resolution) {
         let rules = rules  // a copy the reporting closure below does not overlap with
         for section in plan.form.sections {
@@ -70,6 +70,9 @@ struct Judgement {
                 !(section.rows.first.map { resolution.rowDisabled[$0] } ?? false)
             else { continue }
             let name = section.section.title ?? tag
+            if let limit = sent.overRead {
+                append(tag: tag, problem: .tooManyItemsSent(limit), name: name, section: section.index, position: nil)
+            }
             if let cap = sent.overCap {
                 append(tag: tag, problem: .tooManyItems(cap), name: name, section: section.index, position: nil)
             }

@@ -20,7 +20,11 @@ public enum Problem: Error, Sendable, Hashable {
     case custom(name: String, message: String)
     // Decoding.
     case notANumber
+    /// A number a decimal row cannot keep exactly: too many significant digits, or too large or small.
+    case inexactDecimal
     case notAnInteger
+    /// A whole number beyond `Int`'s range.
+    case integerOutOfRange
     case notADate
     case notATime
     case notADateTime
@@ -30,10 +34,13 @@ public enum Problem: Error, Sendable, Hashable {
     case notABoolean
     case unknownOption
     case sentMoreThanOnce
-    case wrongType(sent: String)
+    /// A value of a kind the row cannot hold (a list for a text row); its message names the kind.
+    case wrongType(sent: RawValue.Kind)
     case controlCharacters
     case notAFile
     case tooManyItems(Int)
+    /// More items sent to a multivalued section than are read, empty ones included.
+    case tooManyItemsSent(Int)
     /// An upload whose type or name matches none of the row's `accept` entries.
     case fileType(allowed: [String])
     /// An upload whose bytes are not of the type it claims.
@@ -57,7 +64,9 @@ public enum Problem: Error, Sendable, Hashable {
         case .predicate: "predicate"
         case .custom(let name, _): "custom.\(name)"
         case .notANumber: "notANumber"
+        case .inexactDecimal: "inexactDecimal"
         case .notAnInteger: "notAnInteger"
+        case .integerOutOfRange: "integerOutOfRange"
         case .notADate: "notADate"
         case .notATime: "notATime"
         case .notADateTime: "notADateTime"
@@ -70,6 +79,7 @@ public enum Problem: Error, Sendable, Hashable {
         case .controlCharacters: "controlCharacters"
         case .notAFile: "notAFile"
         case .tooManyItems: "tooManyItems"
+        case .tooManyItemsSent: "tooManyItemsSent"
         case .fileType: "fileType"
         case .fileContent: "fileContent"
         }
@@ -81,16 +91,16 @@ public enum Problem: Error, Sendable, Hashable {
         return code
     }
 
-    /// The `{placeholder}` values of the message, beyond `{name}`.
+    /// The `{placeholder}` values of the message, beyond `{name}`. `wrongType`'s `{sent}` is not among
+    /// them: it is itself a text of the catalogue (`RawValue.Kind.messageKey`), which `Messages` fills in.
     var arguments: [String: String] {
         switch self {
         case .urlScheme(let allowed): ["schemes": allowed.map { $0 + ":" }.joined(separator: ", ")]
         case .minLength(let count), .maxLength(let count), .minCount(let count), .maxCount(let count),
-            .tooManyItems(let count):
+            .tooManyItems(let count), .tooManyItemsSent(let count):
             ["count": String(count)]
         case .min(let bound), .max(let bound): ["bound": bound]
         case .equalsRow(let other): ["other": other]
-        case .wrongType(let sent): ["sent": sent]
         case .fileType(let allowed): ["types": allowed.joined(separator: ", ")]
         case .fileContent(let type): ["type": type]
         case .skippedDateTime(let zone): ["zone": zone]

@@ -19,6 +19,8 @@ import FormPredicate
 /// whether its section is hidden, and the script must tell the two apart when the section reappears.
 /// `"disabled":true` at the top marks a read-only form (every row disabled, whatever its condition);
 /// `"timeZone"`, given when a row holds date-times, is the IANA zone they are read in.
+/// `"keepsBlank":true` on a row (`"itemKeepsBlank"` on a section) marks a password: its whitespace-only
+/// text is a value, where any other row's is none.
 /// `reads[i]` is the fact that answers the AST's variable `i`; `order` is the compiler's dependency
 /// order, so the script evaluates facts in the same order as the server.
 enum RulesJSON {
@@ -38,6 +40,8 @@ enum RulesJSON {
             json += drawn ? "{\"id\":" + JSONString.quoted(rows[offset].id) + "," : "{"
             if let tag = row.row.tag { json += "\"name\":" + JSONString.quoted(tag) + "," }
             json += "\"kind\":" + JSONString.quoted(row.row.type.valueKind.rawValue)
+            // A password's spaces are a value; every other row's blank text is none (DESIGN.md, rule 6).
+            if row.row.type == .password { json += ",\"keepsBlank\":true" }
             json += ",\"section\":\(row.sectionIndex)"
             if case .constant(true) = row.hidden { json += ",\"hidden\":true" }
             json += condition("hidden", row.hidden) + condition("disabled", row.disabled)
@@ -51,6 +55,7 @@ enum RulesJSON {
             if let multivalued = sections[offset].multivalued {
                 json += ",\"maxItems\":\(multivalued.cap),\"itemKind\":"
                 json += JSONString.quoted(multivalued.item.row.type.valueKind.rawValue)
+                if multivalued.item.row.type == .password { json += ",\"itemKeepsBlank\":true" }
             }
             json += condition("hidden", section.hidden) + "}"
         }

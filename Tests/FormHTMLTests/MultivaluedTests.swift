@@ -43,6 +43,19 @@ import Testing
         #expect(json["disabled"] == nil)
     }
 
+    @Test func aListThatCannotGrowCapsItsItemsAtItsRowsAsTheServerDoes() throws {
+        // Two descriptor rows and no `insert`: the server keeps at most two items (`Section.itemCap`),
+        // so the script must count no more, whatever `maxRows` says.
+        let fixed = try Self.tags(maxRows: 4, options: [.delete])
+        #expect(fixed.sections[0].section.itemCap == 2)
+        let html = try MiniHTML(Fixtures.text(Fixtures.page(fixed).renderFresh(csrfToken: nil)))
+        let script = try #require(html.element(id: "fw-rules"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(script.text.utf8)) as? [String: Any])
+        #expect((json["sections"] as? [[String: Any]])?.first?["maxItems"] as? Int == 2)
+        #expect(try Self.tags(maxRows: 4).sections[0].section.itemCap == 4)
+        #expect(try Self.tags().sections[0].section.itemCap == Section.defaultMaxRows)
+    }
+
     @Test func descriptorRowsAreTheDefaultItems() throws {
         let html = try MiniHTML(Fixtures.text(Fixtures.page(try Self.tags()).renderFresh(csrfToken: nil)))
         #expect(html.all("input").filter { $0["name"] == "tags" }.map { $0["value"] } == ["swift", ""])

@@ -31,8 +31,7 @@ struct MultivaluedItems: Sendable {
         // JSON sends one list under the multivalued tag; a form post repeats the name.
         if isJSON, sent.count == 1, let list = sent[0].listItems { raw = list }
         // Without `insert` a list cannot grow past the rows the descriptor gives it.
-        let limit = section.maxRows ?? Section.defaultMaxRows
-        let cap = section.multivaluedOptions.contains(.insert) ? limit : min(limit, max(1, section.rows.count))
+        let cap = section.itemCap
         let readLimit = Self.readLimit(section)
         if raw.count > readLimit { overRead = readLimit }
         let kind = item.type.valueKind

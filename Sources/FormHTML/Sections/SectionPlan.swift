@@ -38,7 +38,7 @@ struct SectionPlan: Sendable {
                 tag: tag,
                 item: RowPlan(row: item.row, id: ids.make(tag), name: tag, required: .constant(false), texts: texts),
                 defaultItems: section.rows.map { ValueTexts.texts($0.value).first ?? "" },
-                options: section.multivaluedOptions, cap: section.maxRows ?? Section.defaultMaxRows)
+                options: section.multivaluedOptions, cap: section.itemCap)
         } else {
             multivalued = nil
         }

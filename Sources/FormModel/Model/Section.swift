@@ -52,4 +52,12 @@ public struct Section: Sendable, Hashable {
 
     /// The cap a multivalued section applies when `maxRows` is not given.
     public static let defaultMaxRows = 50
+
+    /// The most items a multivalued section keeps: `maxRows` (or the default) when it may grow
+    /// (`insert`), else no more than the rows its descriptor gives it. The server, the page and its
+    /// script all cap by this, so none of them offers or counts an item another would refuse.
+    public var itemCap: Int {
+        let limit = maxRows ?? Self.defaultMaxRows
+        return multivaluedOptions.contains(.insert) ? limit : min(limit, max(1, rows.count))
+    }
 }

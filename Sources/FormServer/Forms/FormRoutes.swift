@@ -135,7 +135,8 @@ struct FormRoutes: Sendable {
         var status = HTTPStatus.unprocessableContent
         if let tag, let section = site.form.sections.first(where: { $0.section.multivaluedTag == tag }) {
             state.errors = []
-            let cap = section.section.maxRows ?? Section.defaultMaxRows
+            // "Add another" never adds an item the next post would be refused for.
+            let cap = section.section.itemCap
             var items = state.items[section.index] ?? []
             if items.count < cap { items.append("") }
             state.items[section.index] = items

@@ -32,6 +32,14 @@ public struct Predicate: Sendable, CustomStringConvertible {
         self.variables = variables
     }
 
+    /// A predicate with the same text, options and variables as `base` and another syntax tree.
+    init(_ base: Predicate, root: PredicateNode) {
+        source = base.source
+        options = base.options
+        variables = base.variables
+        self.root = root
+    }
+
     /// The row tags (or variable names) the predicate reads, each once, in first-use order.
     public var referencedNames: [String] {
         var seen = Set<String>()

@@ -164,6 +164,7 @@ sections:
       - { tag: until, type: datetime, title: Until, hidden: "$from == nil" }
       - { tag: backwards, type: text, title: Backwards, hidden: "$until == nil OR $until >= $from" }
       - { tag: summer, type: text, title: Summer, hidden: "$from < '2026-10-25T01:00:00Z'" }
+      - { tag: morning, type: text, title: Morning, hidden: "$from < '2026-10-25T02:30' OR $from > '2026-10-25T03:00+01:00'" }
 `;
 // The same section-hiding as pets, but hidden rows keep feeding conditions.
 const KEEP = `

@@ -17,6 +17,15 @@ extension Form {
     }
 }
 
+extension Form {
+    /// The UTC offset (seconds east) the form's time zone has at an instant (seconds since 1970), or nil
+    /// for a zone Foundation does not know.
+    func zoneOffsets() -> ((Int) -> Int)? {
+        guard let zone = TimeZone(identifier: timeZone) else { return nil }
+        return { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) }
+    }
+}
+
 extension Row {
     fileprivate mutating func readDateTimes(in zone: TimeZone) {
         guard type.valueKind == .dateTime else { return }

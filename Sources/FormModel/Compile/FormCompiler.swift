@@ -110,7 +110,44 @@ private struct CompilationContext {
             guard let fact = fact(for: variable, at: path, in: source) else { return .constant(false) }
             bindings.append(fact)
         }
-        return .predicate(predicate, bindings: bindings)
+        return .predicate(readingDateTimeLiterals(predicate, bindings: bindings, at: path), bindings: bindings)
+    }
+
+    /// `predicate` with each literal compared with a date-time row (or a list of them) read as the
+    /// instant it names, in UTC, as conditions read the row: an author writes
+    /// `$starts >= '2026-11-23T09:00'` as the form's clock shows it. A literal without an offset is the
+    /// form zone's wall-clock time, as a submitted one is; `''` stays as written.
+    private mutating func readingDateTimeLiterals(
+        _ predicate: Predicate, bindings: [FormFact], at path: String
+    ) -> Predicate {
+        let dateTimes = Set(bindings.indices.filter { readsDateTimes(bindings[$0]) })
+        // An unknown zone is reported by `ModelChecks`.
+        guard !dateTimes.isEmpty, let offsetAt = form.zoneOffsets() else { return predicate }
+        let (rewritten, unreadable) = predicate.rewritingLiterals(comparedWith: dateTimes) { text in
+            if text.isEmpty { return text }
+            guard case .instant(let instant) = OffsetDateTime.read(text, offsetAt: offsetAt) else { return nil }
+            return instant.utc?.description
+        }
+        for text in unreadable {
+            problem(
+                path,
+                "'\(text)' is compared with a date-time but is not one the time zone \(form.timeZone) has: write "
+                    + "YYYY-MM-DDTHH:MM[:SS] (the form's clock) or add an offset, in '\(predicate.source)'")
+        }
+        return rewritten
+    }
+
+    /// Whether `fact` reads date-times: a date-time row's value, or a multivalued section's of them.
+    private func readsDateTimes(_ fact: FormFact) -> Bool {
+        switch fact {
+        case .rowValue(let row):
+            return form.allRows[row].value.type.valueKind == .dateTime
+        case .sectionValue(let index):
+            let section = form.sections[index]
+            return (section.rowTemplate ?? section.rows.first)?.type.valueKind == .dateTime
+        default:
+            return false
+        }
     }
 
     private mutating func fact(for variable: PredicateVariable, at path: String, in source: String) -> FormFact? {

@@ -54,8 +54,9 @@ public struct FormHooks: Sendable {
         handlers[formID] = { submission in .later { await handler(submission) } }
     }
 
-    /// Gives row `tag` of form `formID` its options from Swift. The closure runs once, when the server
-    /// starts: options are part of the compiled form, like everything else a request relies on.
+    /// Gives row `tag` of form `formID` its options from Swift. The closure runs when the server starts,
+    /// and again at each `FormServerApp.reloadOptions`: options are part of the compiled form, like
+    /// everything else a request relies on, so a request never waits for them.
     public mutating func options(form formID: String, row tag: String, _ provider: @escaping OptionProvider) {
         optionProviders[formID, default: [:]][tag] = provider
     }

@@ -15,9 +15,10 @@ import Logging
 public final class FormServerApp: Sendable {
     /// The HTTP server; its port is known after `start()`.
     public let server: Server
-    /// The compiled forms served.
+    /// The compiled forms served, as loaded at start (`reloadOptions` serves newer ones).
     public let catalog: FormCatalog
     private let logger: Logger
+    private let forms: FormRoutes
 
     /// Loads what the routes serve and builds them; fails with a message naming the folder at fault.
     public init(
@@ -37,7 +38,7 @@ public final class FormServerApp: Sendable {
         if configuration.secret == nil {
             logger.notice("no FORMWRIGHT_SECRET: CSRF tokens use a random secret and end with this process")
         }
-        let forms = try FormRoutes(
+        forms = try FormRoutes(
             catalog: catalog, hooks: hooks,
             csrf: configuration.secret.map { CSRFGuard(secret: $0, secureCookie: configuration.secureCookies) }
                 ?? .random(secureCookie: configuration.secureCookies),
@@ -58,6 +59,29 @@ public final class FormServerApp: Sendable {
 
     /// Starts listening.
     public func start() throws { try server.start() }
+
+    /// Runs the option providers of form `formID` again (of every form that has some, when nil) and
+    /// serves what they give from now on: call it when the data behind them changes. Each form is
+    /// recompiled and its pages rebuilt first, then swapped in at once; requests under way finish with
+    /// the form they began with. Throws, keeping the old form, when the new options do not fit it (a
+    /// default that is no longer an option) or the form has no providers.
+    ///
+    /// ```swift
+    /// hooks.options(form: "booking", row: "room") { rooms.all().map { Option($0.id, title: $0.name) } }
+    /// // … after a room is added:
+    /// try app.reloadOptions(of: "booking")
+    /// ```
+    public func reloadOptions(of formID: String? = nil) throws {
+        let ids = formID.map { [$0] } ?? forms.hooks.optionProviders.keys.sorted()
+        var problems: [LoadProblem] = []
+        for id in ids {
+            do { try forms.reloadOptions(of: id) } catch { problems += error.problems }
+        }
+        guard problems.isEmpty else {
+            throw FormServerError(message: "options not reloaded:\n" + LoadProblems(problems).description)
+        }
+        logger.info("options reloaded", metadata: ["forms": "\(ids.joined(separator: ", "))"])
+    }
 
     /// Drains requests in flight, then stops; returns whether all of them finished in time.
     @discardableResult

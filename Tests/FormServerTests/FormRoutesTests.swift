@@ -271,6 +271,48 @@ import Testing
         #expect(daily.text.contains("unknownOption"))
     }
 
+    @Test func reloadedOptionsAreServedAndJudgedAtOnce() async throws {
+        let offered = Mutex([Option("never", title: "Never"), Option("hourly", title: "Hourly")])
+        var hooks = exampleHooks()
+        hooks.options(form: "event", row: "repeat") { offered.withLock { $0 } }
+        let post: @Sendable (Int, String) throws -> TestResponse = { port, choice in
+            try postJSON(
+                port, "event",
+                #"{"title":"a","starts":"2026-01-01T10:00","ends":"2026-01-01T11:00","repeat":"\#(choice)"}"#)
+        }
+        let answers = try await withFormApp(hooks: hooks) { app, port in
+            let before = (try post(port, "weekly").status, try request(port, "/forms/event").text)
+            offered.withLock { $0.append(Option("weekly", title: "Every week")) }
+            // The provider's new answer is not served until the app is told to reload it.
+            let unreloaded = try post(port, "weekly").status
+            try app.reloadOptions(of: "event")
+            let after = (try post(port, "weekly").status, try request(port, "/forms/event/").text)
+            // Options that no longer fit the form (its default, `never`, gone) are refused; the old stay.
+            offered.withLock { $0 = [Option("monthly")] }
+            let refused = (try? app.reloadOptions()) == nil
+            return (before, unreloaded, after, refused, try post(port, "weekly").status)
+        }
+        #expect(answers.0.0 == 422)
+        #expect(!answers.0.1.contains("Every week"))
+        #expect(answers.1 == 422)
+        #expect(answers.2.0 == 200)
+        #expect(answers.2.1.contains("Every week"))
+        #expect(answers.3)
+        #expect(answers.4 == 200)
+    }
+
+    @Test func onlyAFormWithProvidersReloadsItsOptions() async throws {
+        let message = try await withFormApp { app, _ in
+            do {
+                try app.reloadOptions(of: "pets")
+                return "reloaded"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(message.contains("no options are provided for this form"))
+    }
+
     @Test func addAnotherRerendersWithOneMoreItem() async throws {
         let page = try await withFormServer { port in
             let session = try BrowserSession(port: port, form: "multivalued")

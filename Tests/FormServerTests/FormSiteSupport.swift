@@ -10,6 +10,16 @@ func withFormServer<T: Sendable>(
     hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int = 1 << 20, maxFile: Int = 1 << 20,
     _ body: @escaping @Sendable (Int) throws -> T
 ) async throws -> T {
+    try await withFormApp(hooks: hooks, explain: explain, maxBody: maxBody, maxFile: maxFile) { _, port in
+        try body(port)
+    }
+}
+
+/// `withFormServer`, with the app itself handed to `body` too.
+func withFormApp<T: Sendable>(
+    hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int = 1 << 20, maxFile: Int = 1 << 20,
+    _ body: @escaping @Sendable (FormServerApp, Int) throws -> T
+) async throws -> T {
     var configuration = FormServerConfiguration()
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -28,7 +38,7 @@ func withFormServer<T: Sendable>(
     try app.start()
     defer { app.shutdown(gracePeriod: .seconds(3)) }
     let port = app.server.port
-    return try await offPool { try body(port) }
+    return try await offPool { try body(app, port) }
 }
 
 /// The hooks the example forms need: the validations form's invitation-code validator.

@@ -8,25 +8,33 @@ extension FormCatalog {
         var problems: [LoadProblem] = []
         var forms = self.forms
         for (id, rows) in providers.sorted(by: { $0.key < $1.key }) {
-            guard var form = forms[id]?.form else {
+            guard let form = forms[id]?.form else {
                 problems.append(
                     LoadProblem(file: "Swift", path: id, message: "options are provided for an unknown form"))
                 continue
             }
-            for (tag, provider) in rows {
-                guard let (s, r) = form.position(of: tag), form.sections[s].rows[r].type.needsOptions else {
-                    problems.append(
-                        LoadProblem(file: "Swift", path: "\(id).\(tag)", message: "no selector row has this tag"))
-                    continue
-                }
-                form.sections[s].rows[r].options = provider()
-            }
-            do { forms[id] = try FormCompiler().compile(form, file: "Swift options for \(id)") } catch {
-                problems += error.problems
-            }
+            do { forms[id] = try Self.applying(rows, to: form, id: id) } catch { problems += error.problems }
         }
         guard problems.isEmpty else { throw LoadProblems(problems) }
         return FormCatalog(forms: forms, ids: ids)
+    }
+
+    /// Form `id` with the options its providers give now, recompiled.
+    static func applying(
+        _ rows: [String: OptionProvider], to form: Form, id: String
+    ) throws(LoadProblems) -> CompiledForm {
+        var form = form
+        var problems: [LoadProblem] = []
+        for (tag, provider) in rows.sorted(by: { $0.key < $1.key }) {
+            guard let (s, r) = form.position(of: tag), form.sections[s].rows[r].type.needsOptions else {
+                problems.append(
+                    LoadProblem(file: "Swift", path: "\(id).\(tag)", message: "no selector row has this tag"))
+                continue
+            }
+            form.sections[s].rows[r].options = provider()
+        }
+        guard problems.isEmpty else { throw LoadProblems(problems) }
+        return try FormCompiler().compile(form, file: "Swift options for \(id)")
     }
 }
 

@@ -6,16 +6,22 @@ import HTTPServer
 /// The form routes: the index, each form's page and descriptor, submissions, the thank-you page,
 /// and (when enabled) the explanation of a verdict.
 struct FormRoutes: Sendable {
-    let sites: [String: FormSite]
+    let sites: [String: SiteSource]
+    /// The hooks the sites were built with: a reload of options builds a site with them again.
+    let hooks: FormHooks
     let csrf: CSRFGuard
     let explain: Bool
     let maximumFileSize: Int
     let index: [String: PreparedResponse]
 
     init(catalog: FormCatalog, hooks: FormHooks, csrf: CSRFGuard, explain: Bool, maximumFileSize: Int) throws {
-        var sites: [String: FormSite] = [:]
-        for (id, form) in catalog.forms { sites[id] = try FormSite(form: form, hooks: hooks) }
+        var sites: [String: SiteSource] = [:]
+        for (id, form) in catalog.forms {
+            let site = try FormSite(form: form, hooks: hooks)
+            sites[id] = hooks.optionProviders[id] == nil ? .fixed(site) : .reloadable(SiteSlot(site))
+        }
         self.sites = sites
+        self.hooks = hooks
         self.csrf = csrf
         self.explain = explain
         self.maximumFileSize = maximumFileSize
@@ -31,19 +37,26 @@ struct FormRoutes: Sendable {
     func add(to routes: inout RouterBuilder) {
         routes.get("/forms") { request in Response(index[Self.locale(request, formLocale: "en")]!) }
         routes.get("/forms/{id}.json") { request in
-            guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
+            guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
             return Response(site.descriptor)
         }
         routes.get("/forms/{id}") { request in page(request) }
         routes.post("/forms/{id}") { request in submit(request) }
         // Each form's own path too, which the router finds from the raw target without parsing or
         // matching it (`Router`'s literal routes): the page and the submission are the busy requests.
-        for (id, site) in sites where RouterBuilder.isPlainSegment(id) {
-            routes.get("/forms/\(id)") { request in page(request, site: site) }
-            routes.post("/forms/\(id)") { request in submit(request, site: site) }
+        for (id, source) in sites where RouterBuilder.isPlainSegment(id) {
+            switch source {
+            case .fixed(let site):
+                // The site itself is captured: its requests read no slot.
+                routes.get("/forms/\(id)") { request in page(request, site: site) }
+                routes.post("/forms/\(id)") { request in submit(request, site: site) }
+            case .reloadable(let slot):
+                routes.get("/forms/\(id)") { request in page(request, site: slot.site) }
+                routes.post("/forms/\(id)") { request in submit(request, site: slot.site) }
+            }
         }
         routes.get("/forms/{id}/thanks") { request in
-            guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
+            guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
             let texts = site.page(site.locale(for: request.headers["Accept-Language"])).texts
             return Answers.html(.ok, MessagePage.thankYou(texts: texts, back: "/forms/\(site.id)").render())
         }
@@ -52,7 +65,7 @@ struct FormRoutes: Sendable {
 
     /// `GET /forms/{id}`: the fresh page, with a CSRF token for this browser's nonce.
     func page(_ request: Request) -> Response {
-        guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
+        guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
         return page(request, site: site)
     }
 
@@ -76,7 +89,7 @@ struct FormRoutes: Sendable {
 
     /// `POST /forms/{id}`: decode, check the CSRF token of browser posts, judge, answer.
     func submit(_ request: Request) -> Response {
-        guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
+        guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
         return submit(request, site: site)
     }
 
@@ -150,7 +163,7 @@ struct FormRoutes: Sendable {
         guard explain else {
             return Answers.problem(.notFound, "explanations are off (serve --explain)", code: "notFound", json: true)
         }
-        guard let site = sites[request.parameters["id"] ?? ""] else { return notFound(request) }
+        guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
         do {
             let fields = try SubmissionBody.fields(
                 of: request, contentType: request.contentType, maximumFileSize: maximumFileSize)
@@ -174,6 +187,21 @@ struct FormRoutes: Sendable {
         }
         let texts = PageTexts(locale: Self.locale(request, formLocale: "en"))
         return Answers.html(.notFound, MessagePage.notFound(texts: texts).render())
+    }
+
+    /// Runs form `id`'s option providers again and serves the form with what they give now. The form
+    /// is recompiled and its pages rebuilt before the old site is replaced, so a provider whose options
+    /// no longer fit the form's defaults fails here and the old site stays.
+    func reloadOptions(of id: String) throws(LoadProblems) {
+        guard case .reloadable(let slot) = sites[id], let providers = hooks.optionProviders[id] else {
+            throw LoadProblems([LoadProblem(file: "Swift", path: id, message: "no options are provided for this form")])
+        }
+        let form = try FormCatalog.applying(providers, to: slot.site.form.form, id: id)
+        do {
+            slot.replace(with: try FormSite(form: form, hooks: hooks))
+        } catch {
+            throw LoadProblems([LoadProblem(file: "Swift", path: id, message: "\(error)")])
+        }
     }
 
     /// This browser's nonce, or a new one to set.

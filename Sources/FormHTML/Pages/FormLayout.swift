@@ -23,11 +23,13 @@ struct FormLayout: Sendable {
         texts.pageLanguage = form.form.locale
         self.texts = texts
         var ids = FieldIDs()
-        let sections = form.sections.map { SectionPlan($0, ids: &ids, texts: texts) }
+        let zone = form.form.timeZone
+        let sections = form.sections.map { SectionPlan($0, ids: &ids, texts: texts, timeZone: zone) }
         let rows = form.rows.map { compiled in
             RowPlan(
                 row: compiled.row, id: ids.make(compiled.row.tag ?? "row_\(compiled.index)"),
-                name: compiled.row.tag.map(FieldNames.field(tag:)), required: compiled.required, texts: texts)
+                name: compiled.row.tag.map(FieldNames.field(tag:)), required: compiled.required, texts: texts,
+                timeZone: zone)
         }
         self.rows = rows
         self.sections = sections

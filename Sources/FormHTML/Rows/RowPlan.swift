@@ -40,13 +40,16 @@ struct RowPlan: Sendable {
     /// Whether the row can ever be required (then the label carries a hideable marker).
     let mayBeRequired: Bool
 
-    init(row: Row, id: String, name: String?, required: CompiledCondition, texts: PageTexts) {
+    /// `timeZone` is the form's, named under a date-time control.
+    init(row: Row, id: String, name: String?, required: CompiledCondition, texts: PageTexts, timeZone: String) {
         self.row = row
         control = Control(row.type)
         self.id = id
         self.name = name
         label = HTML(text: row.title ?? row.tag ?? "")
-        help = Self.help(row.help, durationHelp: control.isDuration, texts: texts)
+        help = Self.help(
+            row.help, durationHelp: control.isDuration, timeZone: row.type.valueKind == .dateTime ? timeZone : nil,
+            texts: texts)
         placeholder = row.placeholder.map(HTML.init(attributeValue:))
         options = row.options.map {
             PlannedOption(value: $0.value, valueAttribute: HTML(attributeValue: $0.value), title: HTML(text: $0.title))
@@ -72,15 +75,20 @@ extension Control {
 }
 
 extension RowPlan {
-    /// The row's help, then for a count-down the format to type (a fixed text, marked with its
-    /// language where that is not the page's); nil when there is neither.
-    fileprivate static func help(_ own: String?, durationHelp: Bool, texts: PageTexts) -> HTML? {
-        guard own != nil || durationHelp else { return nil }
+    /// The row's help, then for a count-down the format to type, or for a date-time the time zone it is
+    /// read in (fixed texts, marked with their language where that is not the page's); nil when there
+    /// is none of them.
+    fileprivate static func help(_ own: String?, durationHelp: Bool, timeZone: String?, texts: PageTexts) -> HTML? {
+        guard own != nil || durationHelp || timeZone != nil else { return nil }
         var writer = HTMLWriter()
         if let own { writer.text(own) }
         if durationHelp {
             if own != nil { writer.text(" ") }
             writer.text(texts.durationHelp, lang: texts.lang("durationHelp"))
+        }
+        if let timeZone {
+            if own != nil { writer.text(" ") }
+            writer.text(texts.timeZoneHelp.replacing("{zone}", with: timeZone), lang: texts.lang("timeZoneHelp"))
         }
         return HTML(rendered: writer.bytes)
     }

@@ -26,7 +26,7 @@ struct SectionPlan: Sendable {
     /// The footer paragraph's id.
     var footerID: String { id + "-footer" }
 
-    init(_ compiled: CompiledSection, ids: inout FieldIDs, texts: PageTexts) {
+    init(_ compiled: CompiledSection, ids: inout FieldIDs, texts: PageTexts, timeZone: String) {
         let section = compiled.section
         index = compiled.index
         id = ids.make(section.tag ?? "section_\(compiled.index)")
@@ -36,7 +36,9 @@ struct SectionPlan: Sendable {
         if let tag = section.multivaluedTag, let item = compiled.item {
             multivalued = Multivalued(
                 tag: tag,
-                item: RowPlan(row: item.row, id: ids.make(tag), name: tag, required: .constant(false), texts: texts),
+                item: RowPlan(
+                    row: item.row, id: ids.make(tag), name: tag, required: .constant(false), texts: texts,
+                    timeZone: timeZone),
                 defaultItems: section.rows.map { ValueTexts.texts($0.value).first ?? "" },
                 options: section.multivaluedOptions, cap: section.itemCap)
         } else {

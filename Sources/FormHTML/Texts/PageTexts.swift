@@ -40,6 +40,9 @@ public struct PageTexts: Sendable, Hashable {
     public var chooseOption: String
     /// Help under a count-down timer: the format to type.
     public var durationHelp: String
+    /// Help under a date-time: the time zone its times are read in; `{zone}` stands for the zone's name
+    /// (`Europe/Paris`). A reader elsewhere must know whose clock to type.
+    public var timeZoneHelp: String
     /// The thank-you page's title.
     public var thankYou: String
     /// The thank-you page's message.

@@ -36,9 +36,12 @@ func withFormApp<T: Sendable>(
     configuration.secret = "test secret"
     let app = try FormServerApp(configuration: configuration, hooks: hooks)
     try app.start()
-    defer { app.shutdown(gracePeriod: .seconds(3)) }
     let port = app.server.port
-    return try await offPool { try body(app, port) }
+    let outcome: Result<T, any Error>
+    do { outcome = .success(try await offPool { try body(app, port) }) } catch { outcome = .failure(error) }
+    // Off the pool, as `withServer` does: a shutdown blocks while requests finish.
+    _ = try? await offPool { app.shutdown(gracePeriod: .seconds(3)) }
+    return try outcome.get()
 }
 
 /// The hooks the example forms need: the validations form's invitation-code validator.

@@ -1,56 +1,63 @@
 import Foundation
+import HTTPTestClient
 import Testing
 
 extension CommandSuites {
     @Suite struct CheckAndPredicateCommandTests {
-        @Test func checkPrintsASummaryPerFormForTheExamples() throws {
-            let (status, output) = try runFormwright(["check", "Forms"])
-            #expect(status == 0)
-            #expect(output.contains("ok event: 5 sections, 12 rows"))
+        @Test func checkPrintsASummaryPerFormForTheExamples() async throws {
+            try await offPool {
+                let (status, output) = try runFormwright(["check", "Forms"])
+                #expect(status == 0)
+                #expect(output.contains("ok event: 5 sections, 12 rows"))
+            }
         }
 
-        @Test func checkPrintsEveryProblemAndExits1() throws {
-            let folder = try temporaryFolder()
-            defer { try? FileManager.default.removeItem(at: folder) }
-            try "sections: [{rows: [{tag: a, type: txt}, {tag: b, type: text, hidden: '$zz == 1'}]}]"
-                .write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
-            let (status, output) = try runFormwright(["check", folder.path])
-            #expect(status == 1)
-            #expect(output.contains("bad.yaml: sections[0].rows[0].type: unknown row type 'txt'"))
-            #expect(output.contains("bad.yaml: sections[0].rows[1].hidden: unknown tag 'zz'"))
-            #expect(output.contains("2 problems found"))
-            // serve refuses the same folder with the same messages.
-            let serve = try runFormwright(["serve", "--port", "0", "--forms", folder.path])
-            #expect(serve.status == 1)
-            #expect(serve.output.contains("unknown row type 'txt'"))
+        @Test func checkPrintsEveryProblemAndExits1() async throws {
+            try await offPool {
+                let folder = try temporaryFolder()
+                defer { try? FileManager.default.removeItem(at: folder) }
+                try "sections: [{rows: [{tag: a, type: txt}, {tag: b, type: text, hidden: '$zz == 1'}]}]"
+                    .write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+                let (status, output) = try runFormwright(["check", folder.path])
+                #expect(status == 1)
+                #expect(output.contains("bad.yaml: sections[0].rows[0].type: unknown row type 'txt'"))
+                #expect(output.contains("bad.yaml: sections[0].rows[1].hidden: unknown tag 'zz'"))
+                #expect(output.contains("2 problems found"))
+                // serve refuses the same folder with the same messages.
+                let serve = try runFormwright(["serve", "--port", "0", "--forms", folder.path])
+                #expect(serve.status == 1)
+                #expect(serve.output.contains("unknown row type 'txt'"))
+            }
         }
 
-        @Test func predicateAnswersOneLinePerInputLine() throws {
-            let process = Process()
-            process.executableURL = formwrightBinary
-            process.arguments = ["predicate"]
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            let lines = [
-                #"{"predicate": "$alert == 'never'", "vars": {"alert": "never"}}"#,
-                #"{"predicate": "$x BETWEEN {1, 5}", "vars": {"x": 9}}"#,
-                #"{"predicate": "$x ==", "vars": {}}"#,
-                "not json",
-            ]
-            input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-            try input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            let answers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .split(separator: "\n")
-            #expect(process.terminationStatus == 0)
-            #expect(answers.count == 4)
-            #expect(answers[0] == #"{"result":true}"#)
-            #expect(answers[1] == #"{"result":false}"#)
-            #expect(answers[2].contains("error"))
-            #expect(answers[3].contains("error"))
+        @Test func predicateAnswersOneLinePerInputLine() async throws {
+            try await offPool {
+                let process = Process()
+                process.executableURL = formwrightBinary
+                process.arguments = ["predicate"]
+                let input = Pipe()
+                let output = Pipe()
+                process.standardInput = input
+                process.standardOutput = output
+                try process.run()
+                let lines = [
+                    #"{"predicate": "$alert == 'never'", "vars": {"alert": "never"}}"#,
+                    #"{"predicate": "$x BETWEEN {1, 5}", "vars": {"x": 9}}"#,
+                    #"{"predicate": "$x ==", "vars": {}}"#,
+                    "not json",
+                ]
+                input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+                try input.fileHandleForWriting.close()
+                process.waitUntilExit()
+                let answers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    .split(separator: "\n")
+                #expect(process.terminationStatus == 0)
+                #expect(answers.count == 4)
+                #expect(answers[0] == #"{"result":true}"#)
+                #expect(answers[1] == #"{"result":false}"#)
+                #expect(answers[2].contains("error"))
+                #expect(answers[3].contains("error"))
+            }
         }
     }
 }

@@ -2,8 +2,9 @@ import Testing
 
 /// The suites that run the `formwright` binary, one test at a time.
 ///
-/// Their tests wait for child processes on the thread the test runs on, which Swift Testing takes from
-/// the cooperative pool: two threads on a two-core machine. Run side by side, two of them could hold
-/// both, and the server tests' async handlers, which run as tasks on that pool, would time out waiting
-/// for a thread. One at a time, they leave a thread free.
+/// Their tests wait for child processes, which takes seconds. Each waits on a thread of its own
+/// (`offPool`): a test runs on Swift's cooperative pool, two threads on a two-core machine, and the
+/// server tests' async handlers run as tasks on that pool too; a test blocking one of its threads left
+/// them waiting long enough to time out. One at a time, they also keep the child processes from
+/// crowding the two cores the servers under test need.
 @Suite(.serialized) enum CommandSuites {}

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestClient
 import Testing
 
 #if canImport(Glibc)
@@ -8,135 +9,156 @@ import Testing
 extension CommandSuites {
     /// `formwright serve` started as a real process, answering over loopback.
     @Suite struct ServeCommandTests {
-        @Test func serveAnswersHealthzAndExitsZeroOnSIGTERM() throws {
-            let server = try FormwrightProcess(["serve", "--port", "0"])
-            let port = try #require(server.listeningPort(), "no listening line in: \(server.text)")
-            let answer = try exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            #expect(answer.hasPrefix("HTTP/1.1 200"))
-            #expect(answer.hasSuffix("\r\n\r\nok"))
-            let css = try exchange(port: port, "GET /static/forms.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            #expect(css.contains("Content-Type: text/css"))
-            server.signal(SIGTERM)
-            #expect(server.waitForExit() == 0)
-            // One access log line per request, through swift-log.
-            #expect(server.text.contains("formwright.access: GET /healthz 200 2B"))
-            #expect(server.text.contains("shutting down signal=SIGTERM"))
-        }
-
-        @Test func sigtermLetsARequestInFlightFinish() throws {
-            let server = try FormwrightProcess(["serve", "--port", "0"])
-            let port = try #require(server.listeningPort())
-            // The request line is in, the headers are not: the request is in flight when SIGTERM arrives.
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            defer { close(descriptor) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
+        @Test func serveAnswersHealthzAndExitsZeroOnSIGTERM() async throws {
+            try await offPool {
+                let server = try FormwrightProcess(["serve", "--port", "0"])
+                let port = try #require(server.listeningPort(), "no listening line in: \(server.text)")
+                let answer = try exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(answer.hasPrefix("HTTP/1.1 200"))
+                #expect(answer.hasSuffix("\r\n\r\nok"))
+                let css = try exchange(
+                    port: port, "GET /static/forms.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(css.contains("Content-Type: text/css"))
+                server.signal(SIGTERM)
+                #expect(server.waitForExit() == 0)
+                // One access log line per request, through swift-log.
+                #expect(server.text.contains("formwright.access: GET /healthz 200 2B"))
+                #expect(server.text.contains("shutting down signal=SIGTERM"))
             }
-            var wait = timeval(tv_sec: 5, tv_usec: 0)
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-            _ = "GET /healthz HTTP/1.1\r\nHost: x\r\n".withCString { send(descriptor, $0, strlen($0), 0) }
-            usleep(200_000)
-            server.signal(SIGTERM)
-            usleep(300_000)
-            #expect(server.process.isRunning, "the server must wait for the request in flight")
-            _ = "\r\n".withCString { send(descriptor, $0, strlen($0), 0) }
-            var buffer = [UInt8](repeating: 0, count: 1024)
-            let count = recv(descriptor, &buffer, buffer.count, 0)
-            let answer = String(decoding: buffer[0..<max(count, 0)], as: UTF8.self)
-            #expect(answer.hasPrefix("HTTP/1.1 200"))
-            #expect(answer.contains("Connection: close"))
-            #expect(server.waitForExit() == 0)
-            #expect(server.text.contains("stopped drained=true"))
         }
 
-        @Test func environmentVariablesConfigureTheServer() throws {
-            let server = try FormwrightProcess(
-                ["serve"],
-                environment: ["FORMWRIGHT_PORT": "0", "FORMWRIGHT_HOST": "127.0.0.1", "FORMWRIGHT_THREADS": "1"])
-            let port = try #require(server.listeningPort())
-            #expect(server.text.contains("threads=1"))
-            #expect(
-                try exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").hasPrefix(
-                    "HTTP/1.1 200"))
-            server.signal(SIGINT)
-            #expect(server.waitForExit() == 0)
+        @Test func sigtermLetsARequestInFlightFinish() async throws {
+            try await offPool {
+                let server = try FormwrightProcess(["serve", "--port", "0"])
+                let port = try #require(server.listeningPort())
+                // The request line is in, the headers are not: the request is in flight when SIGTERM arrives.
+                let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                defer { close(descriptor) }
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_port = UInt16(port).bigEndian
+                address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                _ = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    }
+                }
+                var wait = timeval(tv_sec: 5, tv_usec: 0)
+                setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+                _ = "GET /healthz HTTP/1.1\r\nHost: x\r\n".withCString { send(descriptor, $0, strlen($0), 0) }
+                usleep(200_000)
+                server.signal(SIGTERM)
+                usleep(300_000)
+                #expect(server.process.isRunning, "the server must wait for the request in flight")
+                _ = "\r\n".withCString { send(descriptor, $0, strlen($0), 0) }
+                var buffer = [UInt8](repeating: 0, count: 1024)
+                let count = recv(descriptor, &buffer, buffer.count, 0)
+                let answer = String(decoding: buffer[0..<max(count, 0)], as: UTF8.self)
+                #expect(answer.hasPrefix("HTTP/1.1 200"))
+                #expect(answer.contains("Connection: close"))
+                #expect(server.waitForExit() == 0)
+                #expect(server.text.contains("stopped drained=true"))
+            }
         }
 
-        @Test func missingFormsFolderIsRefusedNamingIt() throws {
-            let (status, output) = try runFormwright(["serve", "--port", "0", "--forms", "/nonexistent/forms"])
-            #expect(status == 1)
-            #expect(output.contains("the forms folder '/nonexistent/forms' does not exist"))
+        @Test func environmentVariablesConfigureTheServer() async throws {
+            try await offPool {
+                let server = try FormwrightProcess(
+                    ["serve"],
+                    environment: ["FORMWRIGHT_PORT": "0", "FORMWRIGHT_HOST": "127.0.0.1", "FORMWRIGHT_THREADS": "1"])
+                let port = try #require(server.listeningPort())
+                #expect(server.text.contains("threads=1"))
+                #expect(
+                    try exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").hasPrefix(
+                        "HTTP/1.1 200"))
+                server.signal(SIGINT)
+                #expect(server.waitForExit() == 0)
+            }
         }
 
-        @Test func missingPublicFolderIsRefusedNamingIt() throws {
-            let (status, output) = try runFormwright(["serve", "--port", "0", "--public", "/nonexistent/public"])
-            #expect(status == 1)
-            #expect(output.contains("'/nonexistent/public' does not exist"))
+        @Test func missingFormsFolderIsRefusedNamingIt() async throws {
+            try await offPool {
+                let (status, output) = try runFormwright(["serve", "--port", "0", "--forms", "/nonexistent/forms"])
+                #expect(status == 1)
+                #expect(output.contains("the forms folder '/nonexistent/forms' does not exist"))
+            }
+        }
+
+        @Test func missingPublicFolderIsRefusedNamingIt() async throws {
+            try await offPool {
+                let (status, output) = try runFormwright(["serve", "--port", "0", "--public", "/nonexistent/public"])
+                #expect(status == 1)
+                #expect(output.contains("'/nonexistent/public' does not exist"))
+            }
         }
 
         @Test(arguments: [
             ("FORMWRIGHT_PORT", "eighty"), ("FORMWRIGHT_THREADS", "many"), ("FORMWRIGHT_MAX_BODY", "lots"),
             ("FORMWRIGHT_ACCESS_LOG", "maybe"), ("FORMWRIGHT_LOG_LEVEL", "loud"),
         ])
-        func invalidEnvironmentValueIsRefusedNamingTheVariable(name: String, value: String) throws {
-            let (status, output) = try runFormwright(["serve"], environment: [name: value])
-            #expect(status != 0)
-            #expect(output.contains(name))
-        }
-
-        @Test func invalidFlagValuesAreRefused() throws {
-            let port = try runFormwright(["serve", "--port", "70000"])
-            #expect(port.status == 1)
-            #expect(port.output.contains("port 70000"))
-            let body = try runFormwright(["serve", "--max-body", "ten"])
-            #expect(body.status != 0)
-            #expect(body.output.contains("--max-body 'ten' is not a size"))
-        }
-
-        @Test func portInUseIsAClearError() throws {
-            let first = try FormwrightProcess(["serve", "--port", "0"])
-            let port = try #require(first.listeningPort())
-            let (status, output) = try runFormwright(["serve", "--port", "\(port)"])
-            #expect(status == 1)
-            #expect(output.contains("could not listen on 127.0.0.1"))
-            first.signal(SIGTERM)
-            #expect(first.waitForExit() == 0)
-        }
-
-        @Test func helpDescribesTheCommands() throws {
-            let root = try runFormwright(["--help"])
-            #expect(root.status == 0)
-            #expect(root.output.contains("serve"))
-            #expect(root.output.contains("NSPredicate"))
-            let serve = try runFormwright(["serve", "--help"])
-            #expect(serve.status == 0)
-            for variable in [
-                "FORMWRIGHT_HOST", "FORMWRIGHT_PORT", "FORMWRIGHT_FORMS", "FORMWRIGHT_PUBLIC", "FORMWRIGHT_THREADS",
-                "FORMWRIGHT_MAX_BODY",
-            ] {
-                #expect(serve.output.contains(variable))
+        func invalidEnvironmentValueIsRefusedNamingTheVariable(name: String, value: String) async throws {
+            try await offPool {
+                let (status, output) = try runFormwright(["serve"], environment: [name: value])
+                #expect(status != 0)
+                #expect(output.contains(name))
             }
         }
 
-        @Test func probeReportsHealthAndItsAbsence() throws {
-            let server = try FormwrightProcess(["serve", "--port", "0"])
-            let port = try #require(server.listeningPort())
-            let healthy = try runFormwright(["probe", "http://127.0.0.1:\(port)/healthz"])
-            #expect(healthy.status == 0)
-            #expect(healthy.output.contains("healthy: status 200"))
-            let missing = try runFormwright(["probe", "http://127.0.0.1:\(port)/nowhere"])
-            #expect(missing.status == 1)
-            server.signal(SIGTERM)
-            #expect(server.waitForExit() == 0)
-            let down = try runFormwright(["probe", "http://127.0.0.1:\(port)/healthz"])
-            #expect(down.status == 1)
-            #expect(down.output.contains("no answer"))
+        @Test func invalidFlagValuesAreRefused() async throws {
+            try await offPool {
+                let port = try runFormwright(["serve", "--port", "70000"])
+                #expect(port.status == 1)
+                #expect(port.output.contains("port 70000"))
+                let body = try runFormwright(["serve", "--max-body", "ten"])
+                #expect(body.status != 0)
+                #expect(body.output.contains("--max-body 'ten' is not a size"))
+            }
+        }
+
+        @Test func portInUseIsAClearError() async throws {
+            try await offPool {
+                let first = try FormwrightProcess(["serve", "--port", "0"])
+                let port = try #require(first.listeningPort())
+                let (status, output) = try runFormwright(["serve", "--port", "\(port)"])
+                #expect(status == 1)
+                #expect(output.contains("could not listen on 127.0.0.1"))
+                first.signal(SIGTERM)
+                #expect(first.waitForExit() == 0)
+            }
+        }
+
+        @Test func helpDescribesTheCommands() async throws {
+            try await offPool {
+                let root = try runFormwright(["--help"])
+                #expect(root.status == 0)
+                #expect(root.output.contains("serve"))
+                #expect(root.output.contains("NSPredicate"))
+                let serve = try runFormwright(["serve", "--help"])
+                #expect(serve.status == 0)
+                for variable in [
+                    "FORMWRIGHT_HOST", "FORMWRIGHT_PORT", "FORMWRIGHT_FORMS", "FORMWRIGHT_PUBLIC", "FORMWRIGHT_THREADS",
+                    "FORMWRIGHT_MAX_BODY",
+                ] {
+                    #expect(serve.output.contains(variable))
+                }
+            }
+        }
+
+        @Test func probeReportsHealthAndItsAbsence() async throws {
+            try await offPool {
+                let server = try FormwrightProcess(["serve", "--port", "0"])
+                let port = try #require(server.listeningPort())
+                let healthy = try runFormwright(["probe", "http://127.0.0.1:\(port)/healthz"])
+                #expect(healthy.status == 0)
+                #expect(healthy.output.contains("healthy: status 200"))
+                let missing = try runFormwright(["probe", "http://127.0.0.1:\(port)/nowhere"])
+                #expect(missing.status == 1)
+                server.signal(SIGTERM)
+                #expect(server.waitForExit() == 0)
+                let down = try runFormwright(["probe", "http://127.0.0.1:\(port)/healthz"])
+                #expect(down.status == 1)
+                #expect(down.output.contains("no answer"))
+            }
         }
     }
 }
@@ -146,39 +168,44 @@ extension CommandSuites {
     /// is a `__Host-` cookie, and only that cookie vouches for a post.
     @Suite struct SecureCookieTests {
         @Test(arguments: [(["--secure-cookies"], [:]), ([], ["FORMWRIGHT_SECURE_COOKIES": "on"])])
-        func theNonceIsASecureHostCookie(flags: [String], environment: [String: String]) throws {
-            let server = try FormwrightProcess(
-                ["serve", "--port", "0", "--threads", "1"] + flags,
-                environment: environment.merging(["FORMWRIGHT_SECRET": "test secret"]) { $1 })
-            defer {
-                server.signal(SIGTERM)
-                _ = server.waitForExit()
+        func theNonceIsASecureHostCookie(flags: [String], environment: [String: String]) async throws {
+            try await offPool {
+                let server = try FormwrightProcess(
+                    ["serve", "--port", "0", "--threads", "1"] + flags,
+                    environment: environment.merging(["FORMWRIGHT_SECRET": "test secret"]) { $1 })
+                defer {
+                    server.signal(SIGTERM)
+                    _ = server.waitForExit()
+                }
+                let port = try #require(server.listeningPort())
+                let page = try exchange(port: port, "GET /forms/pets HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                let setCookie = try #require(
+                    page.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") })
+                #expect(setCookie.hasSuffix("; Path=/; Secure; HttpOnly; SameSite=Lax"))
+                let nonce = try #require(setCookie.split(separator: "=").dropFirst().first?.split(separator: ";").first)
+                #expect(setCookie.hasPrefix("Set-Cookie: __Host-fw_csrf="))
+                let token = try #require(page.firstMatch(of: /name="_csrf" value="([^"]+)"/)?.1)
+                let body = "_csrf=\(token)"
+                func post(_ cookie: String) throws -> String {
+                    try exchange(
+                        port: port,
+                        "POST /forms/pets HTTP/1.1\r\nHost: x\r\nConnection: close\r\nCookie: \(cookie)=\(nonce)\r\n"
+                            + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+                            + body)
+                }
+                #expect(try post("__Host-fw_csrf").hasPrefix("HTTP/1.1 303"))
+                // The plain-HTTP cookie name is not read: a cookie planted without `Secure` vouches for nothing.
+                #expect(try post("fw_csrf").hasPrefix("HTTP/1.1 403"))
             }
-            let port = try #require(server.listeningPort())
-            let page = try exchange(port: port, "GET /forms/pets HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            let setCookie = try #require(
-                page.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") })
-            #expect(setCookie.hasSuffix("; Path=/; Secure; HttpOnly; SameSite=Lax"))
-            let nonce = try #require(setCookie.split(separator: "=").dropFirst().first?.split(separator: ";").first)
-            #expect(setCookie.hasPrefix("Set-Cookie: __Host-fw_csrf="))
-            let token = try #require(page.firstMatch(of: /name="_csrf" value="([^"]+)"/)?.1)
-            let body = "_csrf=\(token)"
-            func post(_ cookie: String) throws -> String {
-                try exchange(
-                    port: port,
-                    "POST /forms/pets HTTP/1.1\r\nHost: x\r\nConnection: close\r\nCookie: \(cookie)=\(nonce)\r\n"
-                        + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
-                        + body)
-            }
-            #expect(try post("__Host-fw_csrf").hasPrefix("HTTP/1.1 303"))
-            // The plain-HTTP cookie name is not read: a cookie planted without `Secure` vouches for nothing.
-            #expect(try post("fw_csrf").hasPrefix("HTTP/1.1 403"))
         }
 
-        @Test func anUnknownValueIsRefusedNamingTheVariable() throws {
-            let (status, output) = try runFormwright(["serve"], environment: ["FORMWRIGHT_SECURE_COOKIES": "sometimes"])
-            #expect(status != 0)
-            #expect(output.contains("FORMWRIGHT_SECURE_COOKIES"))
+        @Test func anUnknownValueIsRefusedNamingTheVariable() async throws {
+            try await offPool {
+                let (status, output) = try runFormwright(
+                    ["serve"], environment: ["FORMWRIGHT_SECURE_COOKIES": "sometimes"])
+                #expect(status != 0)
+                #expect(output.contains("FORMWRIGHT_SECURE_COOKIES"))
+            }
         }
     }
 }

@@ -116,7 +116,7 @@ import Testing
 
     @Test func pipelinedRequestsAreAllAnsweredInOrder() async throws {
         try await withServer(routes: standardRoutes) { server in
-            let connection = try RawConnection(port: server.port)
+            let connection = try RawConnection(port: server.port, timeout: asyncAnswerTimeout)
             let body = "abc"
             try connection.send(
                 "GET /items/1 HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -152,7 +152,7 @@ import Testing
     @Test func asyncHandlerAnswersFromATask() async throws {
         try await withServer(.testing(threads: 1), routes: standardRoutes) { server in
             // With one worker, a suspended request must not hold the thread: /hello is answered meanwhile.
-            let slow = try RawConnection(port: server.port)
+            let slow = try RawConnection(port: server.port, timeout: asyncAnswerTimeout)
             try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try request(server.port, "/hello").status == 200)
             #expect(try slow.readResponse().text.contains("slow done"))
@@ -170,7 +170,7 @@ import Testing
                     return .later {
                         // Waits until the test has been answered on another connection: with one worker,
                         // that can only happen if this wait holds no server thread.
-                        for _ in 0..<500 where !released.withLock({ $0 }) {
+                        for _ in 0..<3000 where !released.withLock({ $0 }) {
                             try? await Task.sleep(for: .milliseconds(10))
                         }
                         return .text(.created, "later \(name) \(released.withLock { $0 })")
@@ -178,7 +178,7 @@ import Testing
                 }
             }
         ) { server in
-            let slow = try RawConnection(port: server.port)
+            let slow = try RawConnection(port: server.port, timeout: asyncAnswerTimeout)
             try slow.send("GET /later?name=x HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try request(server.port, "/hello").text == "hello")
             released.withLock { $0 = true }

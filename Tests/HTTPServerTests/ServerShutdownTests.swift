@@ -45,10 +45,10 @@ import Testing
     @Test func shutdownWaitsForAnAsyncHandler() async throws {
         let server = try startServer()
         try await offPool {
-            let connection = try RawConnection(port: server.port)
+            let connection = try RawConnection(port: server.port, timeout: asyncAnswerTimeout)
             try connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
             try #require(eventually { server.requestsInFlight == 1 })
-            #expect(server.shutdown(gracePeriod: .seconds(5)))
+            #expect(server.shutdown(gracePeriod: .seconds(asyncAnswerTimeout)))
             #expect(try connection.readResponse().text == "slow done")
         }
     }

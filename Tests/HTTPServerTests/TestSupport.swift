@@ -32,9 +32,18 @@ func withServer<T: Sendable>(
     build(&routes)
     let server = Server(configuration: configuration, router: routes.freeze())
     try server.start()
-    defer { server.shutdown(gracePeriod: .seconds(3)) }
-    return try await offPool { try body(server) }
+    let outcome: Result<T, any Error>
+    do { outcome = .success(try await offPool { try body(server) }) } catch { outcome = .failure(error) }
+    // Off the pool too: a shutdown waits for requests in flight, and an async handler's task needs a
+    // thread of the pool to finish; shutdowns blocking both of its threads would starve every such task.
+    _ = try? await offPool { server.shutdown(gracePeriod: .seconds(3)) }
+    return try outcome.get()
 }
+
+/// Seconds a test waits for an async handler's answer. The handler runs as a task on Swift's cooperative
+/// pool, two threads here, which the whole suite's tests share as they run in parallel: under that load
+/// its turn can come after several seconds, so this is a generous bound, not a measure of speed.
+let asyncAnswerTimeout: Double = 30
 
 /// Routes most tests share: echo of parameters, query, headers and body.
 func standardRoutes(_ routes: inout RouterBuilder) {

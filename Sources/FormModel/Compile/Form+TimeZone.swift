@@ -22,8 +22,14 @@ extension Form {
     /// for a zone Foundation does not know.
     func zoneOffsets() -> ((Int) -> Int)? {
         guard let zone = TimeZone(identifier: timeZone) else { return nil }
-        return { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) }
+        return zone.offset(at:)
     }
+}
+
+extension TimeZone {
+    /// The UTC offset (seconds east) the zone has at `seconds` since 1970: what `OffsetDateTime.read`
+    /// asks of a zone.
+    func offset(at seconds: Int) -> Int { secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))) }
 }
 
 extension Row {
@@ -47,7 +53,7 @@ extension FormValue {
     fileprivate func read(in zone: TimeZone) -> FormValue {
         guard case .dateTime(let dateTime) = self else { return self }
         let seconds = dateTime.secondsSince1970
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        let offset = zone.offset(at: seconds)
         guard offset != dateTime.offset, let read = OffsetDateTime(secondsSince1970: seconds, offset: offset) else {
             return self
         }

@@ -63,10 +63,7 @@ struct ValueDecoder {
         if kind == .dateTime {
             // As a submission is read (FormEngine's `ZoneConverter`): an offset names an instant, a bare
             // reading is the form zone's wall-clock time, the earlier one when the clocks show it twice.
-            let zone = zone
-            switch OffsetDateTime.read(
-                text, offsetAt: { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) })
-            {
+            switch OffsetDateTime.read(text, offsetAt: zone.offset(at:)) {
             case .instant(let value): return .dateTime(value)
             case .skipped:
                 log.add(path, "'\(text)' does not exist in \(zone.identifier): the clocks skip it", at: node)

@@ -84,6 +84,11 @@ final class ReusableResponse: @unchecked Sendable {
     /// The extra field the response carries now; an empty name when it carries none.
     private(set) var extraName = ""
     private(set) var extraValue = ""
+    /// Where libmicrohttpd keeps the extra field's value; nil when it carries none, or when a fixed
+    /// field has the same name.
+    private var extraValueBytes: UnsafeMutablePointer<CChar>?
+    /// The template's fields, which every instance carries.
+    private let fixedHeaders: HTTPHeaders
 
     fileprivate init(_ template: ResponseTemplate) throws(MHDResponse.Failure) {
         let count = template.byteCount
@@ -97,6 +102,7 @@ final class ReusableResponse: @unchecked Sendable {
         slot.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "))
         self.body = body
         self.slot = slot
+        fixedHeaders = template.headers
         // libmicrohttpd frees the body when its last reference to the response goes, which may be after
         // ours: the buffer outlives every send of it. (It is freed at once when this throws.)
         handle = try MHDResponse.make(
@@ -116,15 +122,47 @@ final class ReusableResponse: @unchecked Sendable {
     /// strings at every step.
     fileprivate func setExtraField(name: String, value: String) -> Bool {
         if !extraName.isEmpty {
-            if name == extraName && value == extraValue { return true }
+            if name == extraName {
+                if value == extraValue { return true }
+                if overwriteExtraValue(with: value) { return true }
+            }
             _ = MHD_del_response_header(handle, extraName, extraValue)
             extraName = ""
+            extraValueBytes = nil
         }
         guard !name.isEmpty else { return true }
-        guard MHD_add_response_header(handle, name, value) == .YES else { return false }
+        // A NUL would end the C string early: libmicrohttpd would send a shortened field.
+        guard !name.utf8.contains(0), !value.utf8.contains(0),
+            MHD_add_response_header(handle, name, value) == .YES
+        else { return false }
         extraName = name
         extraValue = value
+        // Only when no fixed field has the name: libmicrohttpd finds the first field of a name.
+        if !fixedHeaders.contains(name) {
+            extraValueBytes = MHD_get_response_header(handle, name).map { UnsafeMutablePointer(mutating: $0) }
+        }
         return true
+    }
+
+    /// Writes `value` over the extra field's value where libmicrohttpd keeps it, when both have the
+    /// same length. A new reader's page changes its cookie's value on every request, never its
+    /// length; removing and adding the field cost five allocations and as many frees per page.
+    ///
+    /// libmicrohttpd keeps a field's value in its own buffer from `MHD_add_response_header` until
+    /// the field is removed, and reads it only while a request sends the response; the request
+    /// holding this response's lease is the only one that can send it, and has not queued it yet.
+    private func overwriteExtraValue(with value: String) -> Bool {
+        guard let stored = extraValueBytes else { return false }
+        var value = value
+        return value.withUTF8 { bytes in
+            // The checks libmicrohttpd makes on a new field's value: no line breaks, no NUL.
+            guard bytes.count == extraValue.utf8.count,
+                !bytes.contains(where: { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") || $0 == 0 })
+            else { return false }
+            UnsafeMutableRawPointer(stored).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            extraValue = String(decoding: bytes, as: UTF8.self)
+            return true
+        }
     }
 
     deinit { MHDResponse.destroy(handle) }

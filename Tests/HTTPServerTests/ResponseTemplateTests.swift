@@ -35,10 +35,11 @@ import Testing
         try await withServer(routes: Self.routes(template)) { server in
             let connection = try RawConnection(port: server.port)
             // One connection, one request at a time: every request reuses the response the one before
-            // it gave back, so a slot or field left over from it would show here.
+            // it gave back, so a slot or field left over from it would show here. "fiver" replaces
+            // "three" in place (same length); "four" replaces it by a new field.
             let steps: [(value: String, want: String?)] = [
                 ("aaaaaaaa", "one"), ("bbbbbbbb", nil), ("cccccccc", "three"), ("dddddddd", "three"),
-                ("eeeeeeee", nil),
+                ("ffffffff", "fiver"), ("gggggggg", "four"), ("eeeeeeee", nil),
             ]
             for step in steps {
                 let want = step.want.map { "X-Want: \($0)\r\n" } ?? ""
@@ -120,6 +121,26 @@ import Testing
         // The template still answers afterwards, without the refused field.
         let next = try #require(template.response { _ in true })
         #expect(next.headers["X-Extra"] == nil)
+    }
+
+    /// A value of the same length as the one before is written over it in place: it must be checked
+    /// as libmicrohttpd checks a new field, and a refused one must leave nothing behind.
+    @Test func aSameLengthValueIsCheckedBeforeItReplacesTheOldOne() throws {
+        let template = try Self.template()
+        do {
+            let first = try #require(template.response(adding: (name: "X-Extra", value: "abcdefgh")) { _ in true })
+            #expect(first.headers["X-Extra"] == "abcdefgh")
+        }
+        do {
+            // The response went back to the pool; this request takes it again and changes the value in place.
+            let second = try #require(template.response(adding: (name: "X-Extra", value: "12345678")) { _ in true })
+            #expect(second.headers["X-Extra"] == "12345678")
+        }
+        for bad in ["ab\r\ncdef", "abc\ndefg", "abc\u{0}defg"] {
+            #expect(template.response(adding: (name: "X-Extra", value: bad)) { _ in true } == nil)
+        }
+        let other = try #require(template.response(adding: (name: "X-Extra", value: "zz")) { _ in true })
+        #expect(other.headers["X-Extra"] == "zz")
     }
 
     @Test func aFieldHTTPForbidsIsRefusedWhenTheTemplateIsMade() {

@@ -843,7 +843,12 @@
       const requirable = controls.filter((c) => c.tagName !== "BUTTON" && c.type !== "range"
         && !(c.type === "checkbox" && rule.kind === "options"));
       const marker = wrapper && wrapper.querySelector(".fw-required");
-      return { rule, wrapper, controls, requirable, marker, disabled: controls.some((c) => c.disabled) };
+      // The server's value, when the controls show another (what was typed before a refused post):
+      // a row that becomes disabled shows and reads it, as the server keeps it (DESIGN.md rule 5).
+      let server = null;
+      try { if (wrapper && wrapper.dataset.fwServer) server = JSON.parse(wrapper.dataset.fwServer); } catch (e) { server = null; }
+      const disabled = controls.some((c) => c.disabled);
+      return { rule, wrapper, controls, requirable, marker, disabled, server, shownDisabled: disabled, typed: null };
     });
     const sections = rules.sections.map((rule, s) => {
       const fieldset = document.getElementById(rule.id);
@@ -867,7 +872,7 @@
       value: (i) => (rows[i].wrapper
         ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, false), rows[i].rule.keepsBlank, zone) : null),
       serverValue: (i) => (rows[i].wrapper
-        ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, true), rows[i].rule.keepsBlank, zone) : null),
+        ? decodeTexts(rows[i].rule.kind, serverTexts(rows[i]), rows[i].rule.keepsBlank, zone) : null),
       disabled: (i) => {
         if (rows[i].wrapper) return rows[i].disabled;
         const items = sections[rules.rows[i].section].items;  // drawn as items, disabled together
@@ -882,12 +887,49 @@
       },
     };
 
-    function refresh() {
+    const serverTexts = (row) => row.server ?? postedTexts(row.controls, true);
+
+    // What the controls hold, to put back when a row that was disabled live is enabled again.
+    const snapshot = (controls) => controls.map((c) => (c.type === "checkbox" || c.type === "radio" ? c.checked
+      : c.tagName === "SELECT" ? [...c.options].map((o) => o.selected) : c.value));
+    function restore(controls, saved) {
+      controls.forEach((c, k) => {
+        if (c.type === "checkbox" || c.type === "radio") c.checked = saved[k];
+        else if (c.tagName === "SELECT") [...c.options].forEach((o, n) => { o.selected = saved[k][n]; });
+        else if (c.type !== "file") c.value = saved[k];
+      });
+    }
+    // Shows `texts` (what a browser would post) in the controls.
+    function show(controls, texts) {
+      for (const c of controls) {
+        if (c.type === "checkbox" || c.type === "radio") c.checked = texts.includes(c.value);
+        else if (c.tagName === "SELECT") for (const o of c.options) o.selected = texts.includes(o.value);
+        else if (c.type !== "file" && c.tagName !== "BUTTON") c.value = texts[0] ?? "";
+        if (c.type === "range") { const output = document.getElementById(c.id + "-output"); if (output) output.value = c.value; }
+      }
+    }
+
+    // A row disabled live shows the value the server keeps for it; enabled again, what was typed.
+    // Returns whether what the row shows changed (its conditions' readers must then be decided again).
+    function setDisabled(row, disabled) {
+      if (disabled === row.shownDisabled) return false;
+      row.shownDisabled = disabled;
+      const inputs = row.controls.filter((c) => c.tagName !== "BUTTON");
+      if (disabled) { row.typed = snapshot(inputs); show(inputs, serverTexts(row)); }
+      else if (row.typed) { restore(inputs, row.typed); row.typed = null; }
+      return true;
+    }
+
+    function refresh(again = true) {
       const verdict = resolve(rules, io);
+      let changed = false;
       rows.forEach((row, i) => {
         if (!row.wrapper) return;
         row.wrapper.hidden = verdict.rowHidden[i];
-        if (row.rule.disabled) for (const c of row.controls) c.disabled = verdict.rowDisabled[i];
+        if (row.rule.disabled) {
+          if (setDisabled(row, verdict.rowDisabled[i])) changed = true;
+          for (const c of row.controls) c.disabled = verdict.rowDisabled[i];
+        }
         const required = verdict.rowRequired[i];
         if (required === null) return;
         for (const c of row.requirable) c.required = required;
@@ -904,6 +946,8 @@
         const first = firstRow(s);
         updateItems(section.items, first >= 0 && verdict.rowDisabled[first]);
       });
+      // A row enabled again shows what was typed, which conditions read: decide once more with it.
+      if (changed && again) refresh(false);
     }
 
     function updateItems(mv, disabled) {

@@ -20,7 +20,7 @@ public final class FormEngine: Sendable {
     public let form: CompiledForm
     /// Validators registered in Swift, by the name descriptors call them.
     public let customValidators: [String: CustomValidator]
-    private let decoder: FieldDecoder
+    let decoder: FieldDecoder
     /// The locales the form has texts in (`MessageLocale.available(for:)`): what `evaluate`'s `locale`
     /// chooses among.
     public let locales: [String]
@@ -53,8 +53,11 @@ public final class FormEngine: Sendable {
     }
 
     /// Judges `fields`, with messages in `locale` (`MessageLocale.choose` picks it); `explain` records
-    /// how every condition was decided.
-    public func evaluate(_ fields: SubmittedFields, locale: String = "en", explain: Bool = false) -> Verdict {
+    /// how every condition was decided. `stored` are the values of the record being edited, if any:
+    /// disabled rows keep them, and an API client that leaves a key out keeps its stored value.
+    public func evaluate(
+        _ fields: SubmittedFields, stored: StoredValues? = nil, locale: String = "en", explain: Bool = false
+    ) -> Verdict {
         var values: [FormValue?] = []
         values.reserveCapacity(plan.rows.count)
         // Decoding problems in row order: a valid submission has none, so this stays unallocated.
@@ -63,7 +66,7 @@ public final class FormEngine: Sendable {
             for index in plan.rows.indices {
                 values.append(
                     plan.withRow(index) { rowPlan, compiled in
-                        decode(fields, row: index, rowPlan, compiled, problems: &problems)
+                        decode(fields, row: index, rowPlan, compiled, stored: stored, problems: &problems)
                     })
             }
         }
@@ -74,7 +77,9 @@ public final class FormEngine: Sendable {
                 // A disabled list keeps the server's items (rule 5), as a disabled row keeps its value.
                 let disabled = form.form.disabled || section.rows.first.map { form.rows[$0].disabled.isAlways } ?? false
                 if disabled || (fields.isJSON && !fields.contains(tag)) {
-                    items[section.index] = MultivaluedItems(defaults: section.section)
+                    items[section.index] =
+                        stored?.items[section.index].map(MultivaluedItems.init(stored:))
+                        ?? MultivaluedItems(defaults: section.section)
                     continue
                 }
                 items[section.index] = MultivaluedItems(
@@ -82,21 +87,24 @@ public final class FormEngine: Sendable {
                     decoder: decoder)
             }
         }
-        return judge(values: values, problems: problems, items: items, fields: fields, locale: locale, explain: explain)
+        return judge(
+            values: values, problems: problems, items: items, fields: fields, stored: stored, locale: locale,
+            explain: explain)
     }
 
     /// Row `index`'s decoded value (nil when it could not be decoded; the problem is appended).
     private func decode(
         _ fields: SubmittedFields, row index: Int, _ rowPlan: RowPlan, _ compiled: CompiledRow,
-        problems: inout [(row: Int, problem: Problem)]
+        stored: StoredValues?, problems: inout [(row: Int, problem: Problem)]
     ) -> FormValue? {
         // `compiled.row` is read in place: a local copy of a `Row` costs a retain per field.
         // Rows that take no input (info, label) show their descriptor value, whatever is posted.
         guard rowPlan.takesInput else { return compiled.row.value }
         guard let tag = rowPlan.field else { return nil }
-        // An API client that leaves a key out gets the row's default, as a browser that leaves a
-        // control untouched posts it; `null` is how JSON clears a value.
+        // An API client that leaves a key out gets the row's default (the stored value when a record is
+        // edited), as a browser that leaves a control untouched posts it; `null` is how JSON clears a value.
         if fields.isJSON, !fields.contains(tag) {
+            if let value = stored?.rows[index] { return value }
             return compiled.row.value ?? (rowPlan.kind == .bool ? .bool(false) : nil)
         }
         switch decoder.decode(
@@ -109,24 +117,30 @@ public final class FormEngine: Sendable {
         }
     }
 
-    /// The verdict on the descriptor's own values: what a fresh page shows hidden, disabled and required.
-    public func initial(locale: String = "en", explain: Bool = false) -> Verdict {
+    /// The verdict on the descriptor's own values, or on a stored record's where `stored` has them:
+    /// what a fresh page shows, and what is hidden, disabled and required on it.
+    public func initial(stored: StoredValues? = nil, locale: String = "en", explain: Bool = false) -> Verdict {
         var items: [Int: MultivaluedItems] = [:]
         for section in form.sections where section.section.isMultivalued {
-            items[section.index] = MultivaluedItems(defaults: section.section)
+            items[section.index] =
+                stored?.items[section.index].map(MultivaluedItems.init(stored:))
+                ?? MultivaluedItems(defaults: section.section)
         }
         // A checkbox with no default is unchecked: false, as a submission that leaves it alone says.
-        let defaults = form.rows.map { $0.row.value ?? ($0.row.type.valueKind == .bool ? .bool(false) : nil) }
+        let defaults = form.rows.map { row in
+            if let value = stored?.rows[row.index] { return value }
+            return row.row.value ?? (row.row.type.valueKind == .bool ? .bool(false) : nil)
+        }
         return judge(
-            values: defaults, problems: [], items: items, fields: nil, locale: locale, explain: explain,
-            validate: false)
+            values: defaults, problems: [], items: items, fields: nil, stored: stored, locale: locale,
+            explain: explain, validate: false)
     }
 
     private func judge(
         values: [FormValue?], problems: [(row: Int, problem: Problem)], items: [Int: MultivaluedItems],
-        fields: SubmittedFields?, locale: String, explain: Bool, validate: Bool = true
+        fields: SubmittedFields?, stored: StoredValues?, locale: String, explain: Bool, validate: Bool = true
     ) -> Verdict {
-        var resolution = Resolution(plan: plan, values: values, explain: explain)
+        var resolution = Resolution(plan: plan, values: values, stored: stored?.rows ?? [:], explain: explain)
         for (index, _) in problems { resolution.undecodable[index] = true }
         resolution.resolve(items: { items[$0]?.values ?? [] })
         var judge = Judgement(

@@ -1,3 +1,5 @@
+import FormModel
+
 /// What a page shows beyond its descriptor: the values entered, the server's verdict on every
 /// condition, the errors, and the CSRF token. `FormServer` fills it from a submission's verdict;
 /// a fresh page uses `PageState.initial(for:)`'s answer, computed once per form.
@@ -24,6 +26,23 @@ public struct PageState: Sendable {
     public var sectionHidden: [Bool]
     /// The signed token a browser post must carry back in the `_csrf` field; nil leaves the field out.
     public var csrfToken: String?
+    /// The query the form posts back with (`id=42`, for a page fetched as `/forms/profile?id=42`): the
+    /// page of a stored record posts to the address it came from, where the server finds the same
+    /// record. Nil: the form posts to `/forms/{id}`.
+    public var actionQuery: String?
+    /// Per row index, for rows the page shows something else in: the texts of the value the server
+    /// keeps when the row is disabled (the stored record's or the descriptor's). After a refused post
+    /// a row shows what was typed; if its `disabled` condition turns true live, the page script shows
+    /// and reads this instead, as the server will (DESIGN.md, rule 5).
+    public var serverValues: [Int: [String]] = [:]
+
+    /// Shows `value` in row `row`: the texts its control holds for it (`texts(of:)`).
+    public mutating func show(_ value: FormValue?, row: Int) { values[row] = Self.texts(of: value) }
+
+    /// The texts a control holds for `value`: `["on"]` for true, nothing for false, the option values of
+    /// a multiple selection, `H:MM:SS` for a duration, ISO-8601 for dates and times (a date-time as its
+    /// wall-clock reading).
+    public static func texts(of value: FormValue?) -> [String] { ValueTexts.texts(value) }
 
     /// A state for a form of `rowCount` rows and `sectionCount` sections with nothing hidden, disabled
     /// or required and no values entered.

@@ -26,6 +26,8 @@ public struct FormHooks: Sendable {
     public var handlers: [String: SubmissionHandler] = [:]
     /// Option providers by form id, then row tag.
     public var optionProviders: [String: [String: OptionProvider]] = [:]
+    /// Record providers by form id: which stored record a request edits.
+    var recordProviders: [String: RecordProvider] = [:]
 
     /// No hooks.
     public init() {}
@@ -52,6 +54,24 @@ public struct FormHooks: Sendable {
         _ formID: String, async handler: @escaping @Sendable (ValidSubmission) async -> Response
     ) {
         handlers[formID] = { submission in .later { await handler(submission) } }
+    }
+
+    /// Makes form `formID` edit stored records: `find` tells, per request, which record the page shows
+    /// and the submission keeps (`RecordLookup`). The page starts from the record's values; disabled
+    /// rows keep them whatever is posted (DESIGN.md, rule 5), and a JSON client that leaves a key out
+    /// keeps its stored value. The page posts back to the address it came from, query included, so
+    /// `find` sees the same request parameters when the form is sent.
+    ///
+    /// `find` runs on a server thread for every page and submission of the form: it must be quick (a
+    /// cache, an in-memory table). One that must await a database uses `records(_:async:)`.
+    public mutating func records(_ formID: String, _ find: @escaping @Sendable (Request) -> RecordLookup) {
+        recordProviders[formID] = .now(find)
+    }
+
+    /// `records(_:_:)` for a provider that awaits: the connection waits suspended meanwhile, holding no
+    /// server thread (`Response.later`).
+    public mutating func records(_ formID: String, async find: @escaping @Sendable (Request) async -> RecordLookup) {
+        recordProviders[formID] = .later(find)
     }
 
     /// Gives row `tag` of form `formID` its options from Swift. The closure runs when the server starts,

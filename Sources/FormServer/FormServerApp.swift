@@ -42,7 +42,7 @@ public final class FormServerApp: Sendable {
             catalog: catalog, hooks: hooks,
             csrf: configuration.secret.map { CSRFGuard(secret: $0, secureCookie: configuration.secureCookies) }
                 ?? .random(secureCookie: configuration.secureCookies),
-            explain: configuration.explain, maximumFileSize: configuration.maximumFileSize)
+            explain: configuration.explain, maximumFileSize: configuration.maximumFileSize, logger: logger)
         logger.info("forms loaded", metadata: ["forms": "\(catalog.ids.joined(separator: ", "))"])
         let files = try StaticFiles(folder: configuration.publicFolder) { path, reason in
             logger.warning("static file left out", metadata: ["file": "\(path)", "reason": "\(reason)"])
@@ -108,6 +108,9 @@ public final class FormServerApp: Sendable {
         }
         for id in hooks.handlers.keys.sorted() where catalog.forms[id] == nil {
             problems.append("a handler is registered for the form '\(id)', which does not exist")
+        }
+        for id in hooks.recordProviders.keys.sorted() where catalog.forms[id] == nil {
+            problems.append("stored records are provided for the form '\(id)', which does not exist")
         }
         guard problems.isEmpty else { throw FormServerError(message: problems.joined(separator: "\n")) }
     }

@@ -20,6 +20,34 @@ public struct QueryParameters: Sendable, Equatable, Sequence {
     /// Whether there are no parameters.
     public var isEmpty: Bool { pairs.isEmpty }
 
+    /// The pairs as `application/x-www-form-urlencoded` text (WHATWG URL §5.2, the serializer):
+    /// `parse(urlencoded:)` reads it back to the same pairs. A page that must post back to the address
+    /// it came from writes its query this way, from the decoded pairs.
+    public var urlencoded: String {
+        var bytes: [UInt8] = []
+        for (offset, pair) in pairs.enumerated() {
+            if offset > 0 { bytes.append(UInt8(ascii: "&")) }
+            Self.encode(pair.name, into: &bytes)
+            bytes.append(UInt8(ascii: "="))
+            Self.encode(pair.value, into: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func encode(_ text: String, into bytes: inout [UInt8]) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"):
+                bytes.append(byte)
+            case UInt8(ascii: " "): bytes.append(UInt8(ascii: "+"))
+            default: bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+    }
+
     /// Iterates the pairs in order.
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { pairs.makeIterator() }
 

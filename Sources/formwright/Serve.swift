@@ -129,7 +129,9 @@ struct Serve: ParsableCommand {
 
         let app: FormServerApp
         do {
-            app = try FormServerApp(configuration: configuration, hooks: ExampleHooks.make(), logger: logger)
+            app = try FormServerApp(
+                configuration: configuration, hooks: ExampleHooks.make(formsFolder: configuration.formsFolder),
+                logger: logger)
             try app.start()
         } catch {
             logger.critical("cannot start: \(error)")

@@ -37,6 +37,13 @@ def test_axe_on_refused_form(js_browser, server, form_id):
     check(js_browser, f"/forms/{form_id} (after a refused submission)")
 
 
+def test_axe_on_a_stored_record(js_browser, server):
+    # Forms/account.yaml edits records `formwright serve` provides: Ada's, with a disabled user name.
+    js_browser.get(server.url("/forms/account?user=ada"))
+    assert js_browser.find_element(By.ID, "fw-username").get_attribute("value") == "ada"
+    check(js_browser, "/forms/account?user=ada (a stored record)")
+
+
 def test_axe_reports_a_planted_violation(js_browser, server):
     """The harness can fail: an input stripped of its label and placeholder is a critical `label` violation."""
     js_browser.get(server.url("/forms/event"))

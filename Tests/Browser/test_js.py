@@ -190,6 +190,34 @@ def test_group_name_is_enabled_from_five_tickets(js_browser, server):
     assert_no_console_errors(chromium)
 
 
+def test_a_row_disabled_live_shows_the_value_the_server_keeps(js_browser, server):
+    # After a refused post the group name shows what was typed; with fewer than five tickets the server
+    # keeps "Our group" for it, so that is what the page shows (and reads) while it is disabled.
+    chromium = js_browser
+    open_form(chromium, server, "others")
+    count = chromium.find_element(By.ID, "fw-count")
+    count.clear()
+    count.send_keys("6")
+    group = chromium.find_element(By.ID, "fw-group_name")
+    wait_until(lambda: group.is_enabled(), message="the group name to be enabled")
+    group.clear()
+    group.send_keys("AB")  # shorter than the three characters it needs
+    submit_button(chromium).click()
+    wait_until(lambda: chromium.find_elements(By.ID, "fw-summary"), message="the error summary")
+    group = chromium.find_element(By.ID, "fw-group_name")
+    assert group.get_attribute("value") == "AB"
+    count = chromium.find_element(By.ID, "fw-count")
+    count.clear()
+    count.send_keys("2")
+    wait_until(lambda: not group.is_enabled(), message="the group name to be disabled")
+    assert group.get_attribute("value") == "Our group"
+    count.clear()
+    count.send_keys("7")
+    wait_until(lambda: group.is_enabled(), message="the group name to be enabled again")
+    assert group.get_attribute("value") == "AB"  # what was typed comes back
+    assert_no_console_errors(chromium)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # The multivalued section: add, delete and reorder in the page, by keyboard
 

@@ -70,6 +70,30 @@ extension CommandSuites {
             }
         }
 
+        @Test func aStoredRecordIsEditedAsTheServerWouldEditIt() async throws {
+            try await offPool {
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-record-\(UUID())")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let ada = folder.appendingPathComponent("ada.json").path
+                let gold = folder.appendingPathComponent("gold.json").path
+                try Data(#"{"member-since":"2024-05-12","username":"ada","email":"ada@example.com"}"#.utf8)
+                    .write(to: URL(fileURLWithPath: ada))
+                try Data(#"{"plan":"gold"}"#.utf8).write(to: URL(fileURLWithPath: gold))
+                // The user name is disabled for a saved account: the record's stays, the posted one is ignored.
+                let edited = try evaluate(["Forms/account.yaml", "--record", ada], input: #"{"username":"eve"}"#)
+                #expect(edited.status == 0)
+                #expect(edited.output.contains(#""username":"ada""#))
+                #expect(edited.output.contains(#""email":"ada@example.com""#))
+                let unfit = try evaluate(["Forms/account.yaml", "--record", gold], input: "{}")
+                #expect(unfit.status == 2)
+                #expect(unfit.errors.contains("the stored value of 'plan' does not fit the form"))
+                let missing = try evaluate(["Forms/account.yaml", "--record", folder.path + "/none.json"], input: "{}")
+                #expect(missing.status == 2)
+                #expect(missing.errors.contains("cannot be read"))
+            }
+        }
+
         @Test func unreadableInputOrFormExits2WithAMessage() async throws {
             try await offPool {
                 let badInput = try evaluate(["Forms/event.json"], input: "[1,2]")

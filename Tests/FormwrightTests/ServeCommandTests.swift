@@ -27,6 +27,33 @@ extension CommandSuites {
             }
         }
 
+        @Test func theExampleAccountsAreServedOnlyWithTheExampleForms() async throws {
+            try await offPool {
+                // Another folder, without the account form: the example's record hooks must not stop it.
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-forms-\(UUID())")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(at: folder) }
+                try FileManager.default.copyItem(
+                    atPath: "Forms/pets.yaml", toPath: folder.appendingPathComponent("pets.yaml").path)
+                let other = try FormwrightProcess(["serve", "--port", "0", "--forms", folder.path])
+                let otherPort = try #require(other.listeningPort(), "no listening line in: \(other.text)")
+                let pets = try exchange(
+                    port: otherPort, "GET /forms/pets HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(pets.hasPrefix("HTTP/1.1 200"))
+                other.signal(SIGTERM)
+                #expect(other.waitForExit() == 0)
+                // The example forms: Ada's saved account.
+                let examples = try FormwrightProcess(["serve", "--port", "0"])
+                let port = try #require(examples.listeningPort(), "no listening line in: \(examples.text)")
+                let ada = try exchange(
+                    port: port, "GET /forms/account?user=ada HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(ada.hasPrefix("HTTP/1.1 200"))
+                #expect(ada.contains(#"name="username" value="ada""#))
+                examples.signal(SIGTERM)
+                #expect(examples.waitForExit() == 0)
+            }
+        }
+
         @Test func sigtermLetsARequestInFlightFinish() async throws {
             try await offPool {
                 let server = try FormwrightProcess(["serve", "--port", "0"])

@@ -70,6 +70,13 @@ struct MultivaluedItems: Sendable {
             ? [] : raw.prefix(read).enumerated().compactMap { shownDateTimes[$0] ?? $1.enteredText }
     }
 
+    /// The items of a stored record being edited.
+    init(stored: [FormValue]) {
+        values = stored
+        positions = Array(values.indices)
+        entered = values.map(\.inputText)
+    }
+
     /// The items of a fresh page: the section's descriptor rows' values.
     init(defaults section: Section) {
         values = section.rows.compactMap(\.value)

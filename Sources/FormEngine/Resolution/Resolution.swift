@@ -25,15 +25,19 @@ struct Resolution {
     var trace: Trace?
     /// Per row: whether what was sent could not be decoded (its error is reported on that row).
     var undecodable: [Bool]
+    /// Per row index: the value of the record being edited (DESIGN.md rule 5's "stored value").
+    let stored: [Int: FormValue?]
     /// The inputs of the predicate being evaluated, kept to reuse its storage from one to the next.
     private var inputs: [PredicateValue?] = []
 
     /// The form judged.
     var form: CompiledForm { plan.form }
 
-    /// A resolution starting from `values`, the rows' decoded values (nil where undecodable).
-    init(plan: FormPlan, values: [FormValue?], explain: Bool) {
+    /// A resolution starting from `values`, the rows' decoded values (nil where undecodable); `stored`
+    /// holds the values of the record being edited, which disabled rows keep.
+    init(plan: FormPlan, values: [FormValue?], stored: [Int: FormValue?] = [:], explain: Bool) {
         self.plan = plan
+        self.stored = stored
         rowHidden = plan.noRows
         rowDisabled = plan.noRows
         rowRequired = plan.constantRequired
@@ -99,8 +103,9 @@ struct Resolution {
                 }
             case .rowValue(let index):
                 plan.withRow(index) { rowPlan, row in
-                    // Rule 5: a disabled row keeps the server's value, whatever was posted.
-                    if rowDisabled[index] { values[index] = row.row.value }
+                    // Rule 5: a disabled row keeps the server's value, whatever was posted: the stored
+                    // record's when one is edited, else the descriptor's.
+                    if rowDisabled[index] { values[index] = stored[index] ?? row.row.value }
                     // Only values some condition reads are converted; every other row stays null here.
                     guard rowPlan.isRead, !(plan.clearsHidden && rowHidden[index]) else { return }
                     conditionValues[index] = values[index].predicateValue

@@ -56,10 +56,10 @@ extension FormLayout {
     /// form's own, localised, listed in a summary and linked to fields; the browser's bubbles would
     /// show a different text in a different language, one field at a time. `required`, `min`, `max`
     /// and `maxlength` stay on the controls for assistive technology and input hints.
-    static func formOpen(_ form: Form) -> [UInt8] {
+    static func formOpen(_ form: Form, query: String? = nil) -> [UInt8] {
         var writer = HTMLWriter()
         writer.markup("<form id=\"fw-form\" method=\"post\"")
-        writer.attribute("action", SafeURL.formPath(form.id))
+        writer.attribute("action", SafeURL.formPath(form.id) + (query.map { "?" + $0 } ?? ""))
         writer.markup(" novalidate")
         if form.allRows.contains(where: { $0.value.type == .upload }) {
             writer.markup(" enctype=\"multipart/form-data\"")

@@ -48,7 +48,11 @@ struct FormLayout: Sendable {
         let errors = PageErrors(state.errors)
         writer.rendered(state.errors.isEmpty ? start : startWithErrors)
         if !state.errors.isEmpty { writeSummary(state.errors, state: state, into: &writer) }
-        writer.rendered(formOpen)
+        if let query = state.actionQuery {
+            writer.rendered(Self.formOpen(form.form, query: query))
+        } else {
+            writer.rendered(formOpen)
+        }
         var tokenOffset: Int?
         if let token = state.csrfToken {
             writer.markup("<input type=\"hidden\"")

@@ -1,4 +1,5 @@
 import FormModel
+import FormPredicate
 
 /// Writes sections: one `<fieldset>` each, its title as `<legend>` and its footer as help the
 /// fieldset is described by; a multivalued section writes its items and their buttons.
@@ -51,6 +52,10 @@ struct SectionRenderer: Sendable {
         writer.markup("<div class=\"fw-row\"")
         writer.attribute("id", plan.id + "-row")
         writer.attribute("data-fw-row", String(index))
+        if let server = state.serverValues[index] {
+            // The script reads it as JSON: a list of the texts the server's value posts as.
+            writer.attribute("data-fw-server", "[" + server.map(JSONString.quoted).joined(separator: ",") + "]")
+        }
         writer.flag("hidden", state.rowHidden.at(index))
         writer.markup(">\n")
         fields.write(field, into: &writer)

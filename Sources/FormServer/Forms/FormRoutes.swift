@@ -2,6 +2,7 @@ import FormEngine
 import FormHTML
 import FormModel
 import HTTPServer
+import Logging
 
 /// The form routes: the index, each form's page and descriptor, submissions, the thank-you page,
 /// and (when enabled) the explanation of a verdict.
@@ -13,8 +14,14 @@ struct FormRoutes: Sendable {
     let explain: Bool
     let maximumFileSize: Int
     let index: [String: PreparedResponse]
+    /// Where a stored record that no longer fits its form is reported.
+    let logger: Logger
 
-    init(catalog: FormCatalog, hooks: FormHooks, csrf: CSRFGuard, explain: Bool, maximumFileSize: Int) throws {
+    init(
+        catalog: FormCatalog, hooks: FormHooks, csrf: CSRFGuard, explain: Bool, maximumFileSize: Int,
+        logger: Logger = Logger(label: "formwright")
+    ) throws {
+        self.logger = logger
         var sites: [String: SiteSource] = [:]
         for (id, form) in catalog.forms {
             let site = try FormSite(form: form, hooks: hooks)
@@ -71,6 +78,30 @@ struct FormRoutes: Sendable {
 
     /// The page of `site`.
     func page(_ request: Request, site: FormSite) -> Response {
+        guard site.records != nil else { return freshPage(request, site: site) }
+        return withRecord(request, site: site, json: false) { [self] stored in
+            recordPage(request, site: site, stored: stored)
+        }
+    }
+
+    /// The page of a form that edits stored records: the record's values, and a form that posts back to
+    /// the page's own address, query included, so the submission finds the same record.
+    private func recordPage(_ request: Request, site: FormSite, stored: StoredValues?) -> Response {
+        if stored == nil && request.query.isEmpty { return freshPage(request, site: site) }
+        let (nonce, isNew) = self.nonce(of: request)
+        let locale = site.locale(for: request.headers["Accept-Language"])
+        var state =
+            stored.map { PageState(editing: $0, verdict: site.engine.initial(stored: $0, locale: locale)) }
+            ?? site.initialState
+        state.actionQuery = request.query.isEmpty ? nil : request.query.urlencoded
+        state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
+        var response = Answers.html(.ok, site.page(locale).render(state: state))
+        if isNew { response.headers.add("Set-Cookie", csrf.cookie(nonce: nonce)) }
+        return response
+    }
+
+    /// The page of `site` with the descriptor's values: the same bytes for every reader but the token.
+    private func freshPage(_ request: Request, site: FormSite) -> Response {
         let (nonce, isNew) = self.nonce(of: request)
         let locale = site.locale(for: request.headers["Accept-Language"])
         let cookie = isNew ? (name: "Set-Cookie", value: csrf.cookie(nonce: nonce)) : nil
@@ -122,13 +153,26 @@ struct FormRoutes: Sendable {
         if site.form.form.disabled {
             return Answers.problem(.forbidden, "the form '\(site.id)' is read-only", code: "readOnly", json: wantsJSON)
         }
-        let verdict = site.engine.evaluate(fields, locale: locale)
+        guard site.records != nil else {
+            return judge(fields, stored: nil, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
+        }
+        return withRecord(request, site: site, json: wantsJSON) { [self] stored in
+            judge(fields, stored: stored, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
+        }
+    }
+
+    /// Judges decoded `fields` (of the record `stored`, when one is edited) and answers.
+    private func judge(
+        _ fields: SubmittedFields, stored: StoredValues?, request: Request, site: FormSite, locale: String,
+        wantsJSON: Bool
+    ) -> Response {
+        let verdict = site.engine.evaluate(fields, stored: stored, locale: locale)
         if !fields.isJSON, let tag = fields.first(FieldNames.addItem).flatMap(\.enteredText) {
-            return rerender(site, verdict: verdict, request: request, locale: locale, addingTo: tag)
+            return rerender(site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: tag)
         }
         guard verdict.isValid else {
             if wantsJSON { return Answers.json(.unprocessableContent, verdict.errorsJSON) }
-            return rerender(site, verdict: verdict, request: request, locale: locale, addingTo: nil)
+            return rerender(site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: nil)
         }
         if let handler = site.handler {
             return handler(ValidSubmission(verdict: verdict, request: request, wantsJSON: wantsJSON))
@@ -140,9 +184,12 @@ struct FormRoutes: Sendable {
     /// The page again with the verdict: values kept, errors inline (422), or — for "add another" —
     /// the same values with one more empty item and no errors yet (200).
     private func rerender(
-        _ site: FormSite, verdict: Verdict, request: Request, locale: String, addingTo tag: String?
+        _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String,
+        addingTo tag: String?
     ) -> Response {
-        var state = PageState(verdict: verdict, entered: true)
+        var state = PageState(verdict: verdict, entered: true, stored: stored)
+        // A form that edits records posts back where it came from, as its page does.
+        if site.records != nil, !request.query.isEmpty { state.actionQuery = request.query.urlencoded }
         let nonce = request.cookie(named: csrf.cookieName) ?? ""
         state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
         var status = HTTPStatus.unprocessableContent
@@ -164,13 +211,18 @@ struct FormRoutes: Sendable {
             return Answers.problem(.notFound, "explanations are off (serve --explain)", code: "notFound", json: true)
         }
         guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
+        let fields: SubmittedFields
         do {
-            let fields = try SubmissionBody.fields(
+            fields = try SubmissionBody.fields(
                 of: request, contentType: request.contentType, maximumFileSize: maximumFileSize)
-            let locale = site.locale(for: request.headers["Accept-Language"])
-            return Answers.json(.ok, site.engine.evaluate(fields, locale: locale, explain: true).explanationJSON)
         } catch {
             return Answers.problem(error.status, error.message, code: "body", json: true)
+        }
+        let locale = site.locale(for: request.headers["Accept-Language"])
+        // Explained against the record the request edits, as its submission would be judged.
+        return withRecord(request, site: site, json: true) { stored in
+            Answers.json(
+                .ok, site.engine.evaluate(fields, stored: stored, locale: locale, explain: true).explanationJSON)
         }
     }
 

@@ -19,6 +19,8 @@ final class FormSite: Sendable {
     let descriptor: PreparedResponse
     /// The Swift handler of valid submissions, if one is registered.
     let handler: SubmissionHandler?
+    /// Which stored record a request edits, when the form edits records.
+    let records: RecordProvider?
     /// The locale of a reader who asks for none: the form's own.
     let ownLocale: String
 
@@ -45,6 +47,7 @@ final class FormSite: Sendable {
                 status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"],
                 body: ResponseBody(bytes: DescriptorJSON.json(form.form).bytes)))
         handler = hooks.handlers[form.form.id]
+        records = hooks.recordProviders[form.form.id]
         ownLocale = MessageLocale.choose(formLocale: form.form.locale, acceptLanguage: nil, available: engine.locales)
     }
 
@@ -70,9 +73,11 @@ final class FormSite: Sendable {
 }
 
 extension PageState {
-    /// What a page shows for `verdict`: its states and errors, and — when `entered` — the texts sent,
-    /// except for disabled rows, which show the server's value whatever was posted.
-    init(verdict: Verdict, entered: Bool) {
+    /// What a page shows for `verdict`: its states and errors, and — when `entered` — the texts sent.
+    /// A disabled row shows the server's value whatever was posted: the record's being edited
+    /// (`stored`), else the descriptor's. A row that shows what was typed but may become disabled
+    /// live carries the server's value too (`serverValues`), for the page script to show then.
+    init(verdict: Verdict, entered: Bool, stored: StoredValues? = nil) {
         self.init(rowCount: verdict.form.rows.count, sectionCount: verdict.form.sections.count)
         rowHidden = verdict.rowHidden
         rowDisabled = verdict.rowDisabled
@@ -81,6 +86,14 @@ extension PageState {
         if entered {
             values = verdict.entered.filter { !verdict.rowDisabled[$0.key] }
             items = verdict.enteredItems
+            for row in verdict.form.rows where row.row.type.takesInput && row.row.type != .password {
+                guard !verdict.form.sections[row.sectionIndex].section.isMultivalued else { continue }
+                if verdict.rowDisabled[row.index] {
+                    show(verdict.values[row.index], row: row.index)
+                } else if case .predicate = row.disabled {
+                    serverValues[row.index] = Self.texts(of: stored?.rows[row.index] ?? row.row.value)
+                }
+            }
         }
         errors = verdict.errors.map { error in
             var page: PageError
@@ -96,5 +109,17 @@ extension PageState {
             page.language = error.language
             return page
         }
+    }
+}
+
+extension PageState {
+    /// The page of a stored record: its values where it has them, the descriptor's elsewhere, and the
+    /// states `verdict` (the engine's `initial(stored:)`) decided on them.
+    init(editing stored: StoredValues, verdict: Verdict) {
+        self.init(verdict: verdict, entered: false)
+        for (index, value) in stored.rows where verdict.form.rows[index].row.type != .password {
+            show(value, row: index)
+        }
+        for index in stored.items.keys { items[index] = verdict.enteredItems[index] }
     }
 }

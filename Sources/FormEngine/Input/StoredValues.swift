@@ -1,0 +1,94 @@
+import FormModel
+
+/// The values of a stored record for one form, decoded by its row types: what the form starts from
+/// when a record is edited, instead of its descriptor's values, and what its disabled rows keep
+/// (DESIGN.md, server-side rule 5: "the stored value when editing"). `FormEngine.stored(_:)` makes it.
+///
+/// ```swift
+/// // The httpParameters of an earlier valid submission, saved by the application.
+/// let stored = try engine.stored(json: Array(#"{"username": "ada", "plan": "pro"}"#.utf8))
+/// engine.initial(stored: stored)              // the page's verdict: ada's values
+/// engine.evaluate(fields, stored: stored)     // a disabled `username` stays "ada", whatever is posted
+/// ```
+public struct StoredValues: Sendable, Hashable {
+    /// Per row index: the stored value, nil inside when the record holds it empty. A row absent here
+    /// was not in the record and keeps its descriptor value.
+    public internal(set) var rows: [Int: FormValue?] = [:]
+    /// Per multivalued section index: the stored items, in order.
+    public internal(set) var items: [Int: [FormValue]] = [:]
+
+    /// No stored values: every row keeps its descriptor value.
+    public init() {}
+}
+
+/// A stored record that does not fit its form any more: a value of another type, an option the form
+/// no longer offers, more items than a section takes. Editing it would lose or change data, so the
+/// record is refused whole, naming the first value that does not fit.
+public struct StoredRecordError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The record's key (a row's tag or a multivalued tag); empty when the record is not a JSON object.
+    public let tag: String
+    /// What is wrong, in English: the record is the application's, not the reader's.
+    public let message: String
+
+    public var description: String {
+        tag.isEmpty
+            ? "the stored record cannot be read: \(message)"
+            : "the stored value of '\(tag)' does not fit the form: \(message)"
+    }
+}
+
+extension FormEngine {
+    /// Decodes `json`, a record in the `httpParameters` shape (a JSON object of tag → value, a
+    /// multivalued section as a list under its `multivaluedTag`), by the form's row types, exactly as an
+    /// API client's submission is decoded. Keys that name no row are ignored (a row removed since the
+    /// record was saved); upload rows are never stored.
+    public func stored(json: some Collection<UInt8>) throws(StoredRecordError) -> StoredValues {
+        let fields: SubmittedFields
+        do {
+            fields = try JSONBody.parse(json)
+        } catch {
+            throw StoredRecordError(tag: "", message: error.description)
+        }
+        return try stored(fields)
+    }
+
+    /// `stored(json:)` for a record held as a `JSONValue`: `ValidSubmission.httpParameters` as it came.
+    public func stored(_ record: JSONValue) throws(StoredRecordError) -> StoredValues {
+        try stored(json: record.bytes)
+    }
+
+    private func stored(_ fields: SubmittedFields) throws(StoredRecordError) -> StoredValues {
+        var stored = StoredValues()
+        let english = Messages(locale: "en", overrides: [:])
+        for compiled in form.rows {
+            let row = compiled.row
+            guard row.type.takesInput, row.type != .upload, let tag = row.tag, fields.contains(tag),
+                !form.sections[compiled.sectionIndex].section.isMultivalued
+            else { continue }
+            switch decoder.decode(
+                fields.values(named: tag), as: row.type.valueKind, options: row.options,
+                keepsBlank: row.type == .password)
+            {
+            case .success(let value): stored.rows[compiled.index] = .some(value)
+            case .failure(let problem):
+                throw StoredRecordError(tag: tag, message: english.text(for: problem, name: row.title ?? tag))
+            }
+        }
+        for section in form.sections {
+            guard let tag = section.section.multivaluedTag, let item = section.item, fields.contains(tag) else {
+                continue
+            }
+            let items = MultivaluedItems(
+                sent: fields[tag], isJSON: true, item: item.row, section: section.section, decoder: decoder)
+            if let problem = items.problems.first {
+                throw StoredRecordError(
+                    tag: "\(tag)[\(problem.position)]", message: english.text(for: problem.problem, name: tag))
+            }
+            if let cap = items.overCap ?? items.overRead {
+                throw StoredRecordError(tag: tag, message: "more than \(cap) items")
+            }
+            stored.items[section.index] = items.values
+        }
+        return stored
+    }
+}

@@ -1,0 +1,75 @@
+import FormEngine
+import FormModel
+import FormServer
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// The stored records `Forms/account.yaml` edits, kept in memory: two saved accounts to start with,
+/// and whatever the example's visitors save, up to `limit`. `/forms/account?user=ada` edits Ada's;
+/// `/forms/account` makes a new one. A real deployment reads and writes its database here.
+final class ExampleAccounts: Sendable {
+    private let saved = Mutex<[String: JSONValue]>([
+        "ada": .object([
+            ("member-since", .string("2024-05-12")), ("username", .string("ada")),
+            ("email", .string("ada@example.com")), ("plan", .string("pro")), ("newsletter", .bool(true)),
+            ("renews", .string("2027-01-01T09:00:00+01:00")),
+            ("devices", .array([.string("laptop"), .string("phone")])),
+        ]),
+        "grace": .object([
+            ("member-since", .string("2025-02-03")), ("username", .string("grace")),
+            ("email", .string("grace@example.com")), ("plan", .string("free")), ("newsletter", .bool(false)),
+        ]),
+    ])
+    /// The most accounts kept: the example must not grow without bound on a public demo.
+    static let limit = 100
+
+    /// Whether `folder` serves the example's account form: a form `account` with the example's
+    /// `username` and `member-since` rows. A folder that does not load is left to the server to report.
+    static func isServed(in folder: String) -> Bool {
+        guard let form = (try? FormCatalog(folder: folder))?.forms["account"]?.form else { return false }
+        let tags = Set(form.allRows.compactMap(\.value.tag))
+        return tags.isSuperset(of: ["username", "member-since"])
+    }
+
+    /// The record `?user=NAME` names: none without the parameter, a 404 for a name never saved.
+    func find(_ request: Request) -> RecordLookup {
+        guard let user = request.query["user"] else { return .none }
+        guard let record = saved.withLock({ $0[user] }) else {
+            return .answer(.error(.notFound, "no account named '\(user)'"))
+        }
+        return .record(record)
+    }
+
+    /// Saves a valid submission under its user name, dated today when new, and shows it again.
+    func save(_ submission: ValidSubmission) -> Response {
+        guard case .object(var fields) = submission.httpParameters,
+            case .string(let user)? = submission.httpParameters["username"]
+        else { return .error(.internalServerError, "the account form gave no user name") }
+        if let index = fields.firstIndex(where: { $0.0 == "member-since" }), fields[index].1 == .null {
+            fields[index].1 = .string(Self.today())
+        }
+        let stored = saved.withLock { accounts -> Bool in
+            guard accounts[user] != nil || accounts.count < Self.limit else { return false }
+            accounts[user] = .object(fields)
+            return true
+        }
+        guard stored else {
+            return .error(
+                .serviceUnavailable, "the example keeps at most \(Self.limit) accounts: restart it to start again")
+        }
+        if submission.wantsJSON {
+            return Response(
+                status: .ok, headers: ["Content-Type": "application/json"],
+                body: ResponseBody(bytes: JSONValue.object(fields).bytes))
+        }
+        return .redirect(to: "/forms/account?" + QueryParameters([(name: "user", value: user)]).urlencoded)
+    }
+
+    /// Today's date in UTC, as a `date` row holds it.
+    private static func today() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date())
+    }
+}

@@ -1,0 +1,96 @@
+import FormEngine
+import FormModel
+import Testing
+
+/// Editing a stored record (DESIGN.md, rule 5's "stored value when editing"): `Forms/account.yaml`,
+/// whose user name is disabled once the account has a `member-since` date.
+@Suite struct StoredValuesTests {
+    static let engine = Fixtures.engine("account")
+    static let ada = Array(
+        #"""
+        {"member-since": "2024-05-12", "username": "ada", "email": "ada@example.com", "plan": "pro",
+         "newsletter": true, "renews": "2027-01-01T08:00:00Z", "devices": ["laptop", "phone"], "retired": 1}
+        """#.utf8)
+
+    static func row(_ tag: String) -> Int { engine.form.rows.firstIndex { $0.row.tag == tag }! }
+
+    @Test func aRecordIsDecodedByTheFormsRowTypes() throws {
+        let stored = try Self.engine.stored(json: Self.ada)
+        #expect(
+            stored.rows[Self.row("member-since")]
+                == .some(.date(try #require(LocalDate(year: 2024, month: 5, day: 12)))))
+        #expect(stored.rows[Self.row("plan")] == .some(.option("pro")))
+        #expect(stored.rows[Self.row("newsletter")] == .some(.bool(true)))
+        // An instant stored in UTC is read in the form's zone, as a submission's is: 09:00 in Paris.
+        guard case .dateTime(let renews)?? = stored.rows[Self.row("renews")] else {
+            Issue.record("renews was not decoded as a date-time")
+            return
+        }
+        #expect(renews.local.description == "2027-01-01T09:00")
+        #expect(stored.items.values.first == [.text("laptop"), .text("phone")])
+        // `retired` names no row (one removed since the record was saved): ignored.
+        #expect(stored.rows.count == 6)
+    }
+
+    @Test func theInitialVerdictShowsTheRecordAndDecidesOnIt() throws {
+        let verdict = Self.engine.initial(stored: try Self.engine.stored(json: Self.ada))
+        #expect(verdict.values[Self.row("username")] == .text("ada"))
+        // The record has a member-since date, so its user name can no longer be changed.
+        #expect(verdict.rowDisabled[Self.row("username")])
+        #expect(!verdict.rowHidden[Self.row("renews")])  // plan is pro
+        #expect(verdict.items.values.first == [.text("laptop"), .text("phone")])
+        // Without a record: a new account, its user name open.
+        #expect(!Self.engine.initial().rowDisabled[Self.row("username")])
+    }
+
+    @Test func aDisabledRowKeepsTheStoredValueWhateverIsPosted() throws {
+        let stored = try Self.engine.stored(json: Self.ada)
+        let fields = Fixtures.post([
+            ("member-since", "2001-01-01"), ("username", "eve"), ("email", "ada@new.example"), ("plan", "pro"),
+            ("renews", "2027-01-01T09:00"), ("devices", "laptop"),
+        ])
+        let verdict = Self.engine.evaluate(fields, stored: stored)
+        #expect(verdict.isValid)
+        #expect(verdict.httpParameters["username"] == .string("ada"))
+        #expect(verdict.httpParameters["member-since"] == .string("2024-05-12"))
+        #expect(verdict.httpParameters["email"] == .string("ada@new.example"))
+        // The same post with no record: the user name is open, so the posted one is taken.
+        let fresh = Self.engine.evaluate(fields)
+        #expect(fresh.httpParameters["username"] == .string("eve"))
+        #expect(fresh.httpParameters["member-since"] == .null)
+    }
+
+    @Test func aJSONClientKeepsTheStoredValuesOfTheKeysItLeavesOut() throws {
+        let stored = try Self.engine.stored(json: Self.ada)
+        let fields = try JSONBody.parse(Array(#"{"email": "ada@new.example", "plan": "free"}"#.utf8))
+        let verdict = Self.engine.evaluate(fields, stored: stored)
+        #expect(verdict.isValid)
+        #expect(verdict.httpParameters["newsletter"] == .bool(true))
+        #expect(verdict.httpParameters["devices"] == .array([.string("laptop"), .string("phone")]))
+        #expect(verdict.httpParameters["renews"] == nil)  // hidden now that the plan is free
+        // `null` clears a stored value: email is required.
+        let cleared = Self.engine.evaluate(try JSONBody.parse(Array(#"{"email": null}"#.utf8)), stored: stored)
+        #expect(cleared.codes == ["email:required"])
+    }
+
+    @Test func aRecordThatNoLongerFitsTheFormIsRefusedNamingTheValue() {
+        let cases: [(json: String, tag: String)] = [
+            (#"{"plan": "gold"}"#, "plan"),
+            (#"{"member-since": "yesterday"}"#, "member-since"),
+            (#"{"newsletter": "perhaps"}"#, "newsletter"),
+            (#"{"devices": ["a", "b", "c", "d", "e", "f"]}"#, "devices"),
+            (#"{"devices": ["a", 3]}"#, "devices[1]"),
+            (#"["ada"]"#, ""),
+            ("{", ""),
+        ]
+        for (json, tag) in cases {
+            do {
+                _ = try Self.engine.stored(json: Array(json.utf8))
+                Issue.record("\(json) was accepted")
+            } catch {
+                #expect(error.tag == tag, "\(json)")
+                #expect(!error.message.isEmpty)
+            }
+        }
+    }
+}

@@ -30,9 +30,9 @@ public struct PageState: Sendable {
     /// page of a stored record posts to the address it came from, where the server finds the same
     /// record. Nil: the form posts to `/forms/{id}`.
     public var actionQuery: String?
-    /// Per row index, for rows the page shows something else in: the texts of the value the server
-    /// keeps when the row is disabled (the stored record's or the descriptor's). After a refused post
-    /// a row shows what was typed; if its `disabled` condition turns true live, the page script shows
+    /// Per row index, for enabled rows whose `disabled` is a condition: the texts of the value the
+    /// server keeps when the row is disabled (the stored record's or the descriptor's). After a refused
+    /// post such a row shows what was typed; if its condition turns true live, the page script shows
     /// and reads this instead, as the server will (DESIGN.md, rule 5).
     public var serverValues: [Int: [String]] = [:]
 

@@ -770,8 +770,9 @@
   // ---- Facts in the compiler's order (FormEngine/Resolution/Resolution.swift) ----------------------
 
   // `io` answers what the page shows: value(i) and serverValue(i) (a disabled row's), items(s) (a
-  // multivalued section's decoded non-empty items), disabled(i) and sectionHidden(s) (constant states
-  // from the markup). Returns every row's and section's state; rowRequired[i] is null when constant.
+  // multivalued section's decoded non-empty items), disabled(i) and sectionHidden(s) (constant states,
+  // a row's from the markup, a section's from its rule). Returns every row's and section's state;
+  // rowRequired[i] is null when constant.
   function resolve(rules, io) {
     const rows = rules.rows, sections = rules.sections, clear = rules.hiddenValues === "clear";
     const facts = {
@@ -847,13 +848,17 @@
       // a row that becomes disabled shows and reads it, as the server keeps it (DESIGN.md rule 5).
       let server = null;
       try { if (wrapper && wrapper.dataset.fwServer) server = JSON.parse(wrapper.dataset.fwServer); } catch (e) { server = null; }
+      // A group of check boxes says "required" in its legend, as no box can carry `required` (FieldRenderer).
+      const spoken = wrapper && wrapper.querySelector(".fw-required-text");
       const disabled = controls.some((c) => c.disabled);
-      return { rule, wrapper, controls, requirable, marker, disabled, server, shownDisabled: disabled, typed: null };
+      return { rule, wrapper, controls, requirable, marker, spoken, disabled, server, shownDisabled: disabled, typed: null };
     });
     const sections = rules.sections.map((rule, s) => {
       const fieldset = document.getElementById(rule.id);
       const items = rule.multivaluedTag && fieldset ? itemsOf(fieldset, rule) : null;
-      return { rule, fieldset, hidden: !!(fieldset && fieldset.hidden), items };
+      // Its rows: when they are all hidden, the section hides too (FormHTML's SectionRenderer.showsNoRow).
+      const own = rule.multivaluedTag ? [] : rules.rows.flatMap((row, i) => (row.section === s ? [i] : []));
+      return { rule, fieldset, rows: own, items };
     });
     const firstRow = (s) => rules.rows.findIndex((row) => row.section === s);
 
@@ -878,7 +883,8 @@
         const items = sections[rules.rows[i].section].items;  // drawn as items, disabled together
         return !!(items && items.disabledAtLoad);
       },
-      sectionHidden: (s) => sections[s].hidden,
+      // The section's own constant: its fieldset's `hidden` also says whether all its rows are hidden.
+      sectionHidden: (s) => sections[s].rule.hidden === true,
       items: (s) => {
         const mv = sections[s].items;
         if (!mv || !mv.list) return [];
@@ -933,6 +939,7 @@
         const required = verdict.rowRequired[i];
         if (required === null) return;
         for (const c of row.requirable) c.required = required;
+        if (row.spoken) row.spoken.hidden = !required;
         if (row.marker) {
           // A shown marker is hidden from screen readers (they hear `required`); a hidden one needs no aria-hidden.
           row.marker.hidden = !required;
@@ -940,7 +947,9 @@
         }
       });
       sections.forEach((section, s) => {
-        if (section.fieldset) section.fieldset.hidden = verdict.sectionHidden[s];
+        // A section whose rows are all hidden would be an empty card, and an empty group to a screen reader.
+        const empty = section.rows.length > 0 && section.rows.every((i) => verdict.rowHidden[i]);
+        if (section.fieldset) section.fieldset.hidden = verdict.sectionHidden[s] || empty;
         if (!section.items) return;
         // Items follow their section's first row, as FormHTML draws them; buttons only while enabled.
         const first = firstRow(s);

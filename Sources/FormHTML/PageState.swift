@@ -43,6 +43,8 @@ public struct PageState: Sendable {
     /// a multiple selection, `H:MM:SS` for a duration, ISO-8601 for dates and times (a date-time as its
     /// wall-clock reading).
     public static func texts(of value: FormValue?) -> [String] { ValueTexts.texts(value) }
+    /// Where keyboard focus starts (`autofocus`, which needs no script), instead of the error summary.
+    public var focus: PageFocus?
 
     /// A state for a form of `rowCount` rows and `sectionCount` sections with nothing hidden, disabled
     /// or required and no values entered.
@@ -52,6 +54,16 @@ public struct PageState: Sendable {
         rowRequired = Array(repeating: false, count: rowCount)
         sectionHidden = Array(repeating: false, count: sectionCount)
     }
+}
+
+/// Where a page puts keyboard focus when it loads. After "Add another" with no script, the page comes
+/// back from the server: without a target, focus would start at the top of the page, far from where
+/// the person was.
+public enum PageFocus: Sendable, Hashable {
+    /// The control of item `position` of multivalued section `section` (the item just added).
+    case item(section: Int, position: Int)
+    /// Multivalued section `section` itself, named by its legend (no item could be added).
+    case section(Int)
 }
 
 /// One error as a page shows it: beside its field and in the summary at the top.

@@ -28,6 +28,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
+# Descriptors made to reproduce a reported defect, served by `custom_server` beside the examples in Forms/.
+CUSTOM_FORMS = HERE / "forms"
 SCREENSHOTS = HERE / "screenshots"
 
 HTTP_TIMEOUT = 10  # seconds, every requests call
@@ -80,9 +82,9 @@ def formwright_binary() -> Path:
     return binary
 
 
-def start_server(log_path: Path) -> Server:
-    """Start `formwright serve` on 127.0.0.1, port 0 (the kernel picks a free one), read the port back, wait for
-    /healthz. The caller stops it with `stop_server` in a finally."""
+def start_server(log_path: Path, forms: Path | str = "Forms") -> Server:
+    """Start `formwright serve` on 127.0.0.1, port 0 (the kernel picks a free one), serving the descriptors in
+    `forms`, read the port back, wait for /healthz. The caller stops it with `stop_server` in a finally."""
     binary = formwright_binary()
     if not binary.is_file():
         raise RuntimeError(f"no formwright binary at {binary}: run `swift build --product formwright` or set FORMWRIGHT_BIN")
@@ -90,7 +92,7 @@ def start_server(log_path: Path) -> Server:
     env = {k: v for k, v in os.environ.items() if not k.startswith("FORMWRIGHT_")}
     command = [
         str(binary), "serve", "--host", "127.0.0.1", "--port", "0",
-        "--forms", "Forms", "--public", str(public_folder()), "--no-access-log",
+        "--forms", str(forms), "--public", str(public_folder()), "--no-access-log",
     ]
     log_file = open(log_path, "wb")
     try:

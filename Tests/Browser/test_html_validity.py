@@ -58,17 +58,22 @@ def vnu_report(server, tmp_path_factory):
             (folder / f"{form_id}-fresh.html").write_text(fresh.text)
             refused, _ = pages.refused_page(session, server, form_id)
             (folder / f"{form_id}-refused.html").write_text(refused)
-    files = [str(folder / f"{name}.html") for name in PAGES]
+    return folder, run_vnu(folder, PAGES)
+
+
+def run_vnu(folder, names) -> dict[str, list[dict]]:
+    """Run vnu once over `folder`/`name`.html for every name; its messages grouped by page."""
+    files = [str(folder / f"{name}.html") for name in names]
     validator = Validator(format="json")
     command = ["java", *validator._java_options(), "-jar", validator.vnu_jar_location, "--format", "json", *files]
     run = subprocess.run(command, capture_output=True, text=True, timeout=VNU_TIMEOUT)
     # vnu writes its JSON report on stderr; its exit status is 1 when there are errors, which we judge ourselves.
     report = json.loads(run.stderr or run.stdout)
-    by_page: dict[str, list[dict]] = {name: [] for name in PAGES}
+    by_page: dict[str, list[dict]] = {name: [] for name in names}
     for message in report["messages"]:
         name = message.get("url", "").rsplit("/", 1)[-1].removesuffix(".html")
         by_page.setdefault(name, []).append(message)
-    return folder, by_page
+    return by_page
 
 
 def format_messages(messages) -> str:
@@ -122,6 +127,44 @@ def test_refused_values_are_not_echoed_into_typed_inputs(vnu_report, page):
     folder, by_page = vnu_report
     echoed = [m for m in page_errors(by_page, page) if is_echoed_value(m)]
     assert not echoed, f"vnu errors in {folder / (page + '.html')}:\n" + format_messages(echoed)
+
+
+# The reported defects' reproductions (Tests/Browser/forms/): fresh, refused where they can be, and the list of
+# segmented and boolean items after a no-script "Add another" (its new item has `autofocus`); and the example list
+# asked for an eleventh item (the section's fieldset has `autofocus`, as none could be added).
+CUSTOM_PAGES = ["mvt-fresh", "mvt-added", "mvd-fresh", "mvd-refused", "misc-fresh", "misc-refused",
+                "required-fresh", "sections-fresh", "multivalued-capped"]
+
+
+@pytest.fixture(scope="module")
+def custom_vnu_report(server, custom_server, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("custom-html")
+    with requests.Session() as session:
+        for form_id in ("mvt", "mvd", "misc", "required", "sections"):
+            fresh = session.get(custom_server.url(f"/forms/{form_id}"), timeout=support.HTTP_TIMEOUT)
+            assert fresh.status_code == 200
+            (folder / f"{form_id}-fresh.html").write_text(fresh.text)
+        for form_id in ("mvd", "misc"):
+            refused, _ = pages.refused_page(session, custom_server, form_id)
+            (folder / f"{form_id}-refused.html").write_text(refused)
+        page = session.get(custom_server.url("/forms/mvt"), timeout=support.HTTP_TIMEOUT)
+        body = [("_csrf", support.csrf_token(page.text)), ("sizes", "S"), ("sizes", "L"), ("_add", "sizes")]
+        added = session.post(custom_server.url("/forms/mvt"), data=body, timeout=support.HTTP_TIMEOUT)
+        assert added.status_code == 200 and "autofocus" in added.text
+        (folder / "mvt-added.html").write_text(added.text)
+        page = session.get(server.url("/forms/multivalued"), timeout=support.HTTP_TIMEOUT)
+        body = [("_csrf", support.csrf_token(page.text))] + [("tags", f"t{i}") for i in range(10)] + [("_add", "tags")]
+        capped = session.post(server.url("/forms/multivalued"), data=body, timeout=support.HTTP_TIMEOUT)
+        assert capped.status_code == 200 and 'tabindex="-1" autofocus>' in capped.text
+        (folder / "multivalued-capped.html").write_text(capped.text)
+    return folder, run_vnu(folder, CUSTOM_PAGES)
+
+
+@pytest.mark.parametrize("page", CUSTOM_PAGES)
+def test_custom_page_is_valid_html(custom_vnu_report, page):
+    folder, by_page = custom_vnu_report
+    errors = page_errors(by_page, page)
+    assert not errors, f"vnu errors in {folder / (page + '.html')}:\n" + format_messages(errors)
 
 
 def test_the_validator_reports_errors(tmp_path):

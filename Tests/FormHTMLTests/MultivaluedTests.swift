@@ -96,6 +96,24 @@ import Testing
         #expect(html.all("button").compactMap { $0["data-fw-action"] } == ["remove", "remove"])
     }
 
+    /// After "Add another" the new item takes focus when the page loads; the page has one autofocus,
+    /// so a summary shown with it gives its own up.
+    @Test func aFocusedItemHasTheOnlyAutofocus() throws {
+        let form = try Self.tags()
+        var state = Fixtures.initialState(form)
+        state.items[0] = ["a", "b", ""]
+        state.focus = .item(section: 0, position: 2)
+        state.errors = [PageError(formMessage: "Stale")]
+        let html = try MiniHTML(Fixtures.text(Fixtures.page(form).render(state: state)))
+        #expect(html.elements.filter { $0["autofocus"] != nil }.map { $0["id"] } == ["fw-tags-2"])
+        state.focus = .section(0)
+        let section = try MiniHTML(Fixtures.text(Fixtures.page(form).render(state: state)))
+        let focused = section.elements.filter { $0["autofocus"] != nil }
+        #expect(focused.map(\.name) == ["fieldset"])
+        #expect(focused.first?["tabindex"] == "-1")
+        #expect(focused.first?["data-fw-multivalued"] == "tags")
+    }
+
     @Test func itemErrorsAreLinkedFromTheSummary() throws {
         let form = try Self.tags()
         var state = Fixtures.initialState(form)

@@ -99,6 +99,41 @@ private func compile(_ text: String) throws -> CompiledForm {
         }
     }
 
+    /// A set of choices per item cannot keep its place among values posted under one name.
+    @Test(arguments: ["multipleSelector", "multipleSelectorPopover"])
+    func aMultipleSelectorIsRefusedAsAMultivaluedItem(type: String) {
+        #expect {
+            try compile(
+                """
+                sections:
+                  - rows: [{ tag: name, type: text }]
+                  - title: Toppings
+                    multivaluedTag: toppings
+                    multivaluedOptions: [insert]
+                    rowTemplate: { type: \(type), title: Topping, options: [x, y] }
+                """)
+        } throws: { error in
+            let problems = (error as? LoadProblems)?.problems ?? []
+            return problems.count == 1 && problems[0].file == "test.yaml"
+                && problems[0].path == "sections[1].rowTemplate.type"
+                && problems[0].message.hasPrefix(
+                    "the multivalued section 'toppings' cannot collect \(type) items: each item posts one value")
+        }
+    }
+
+    @Test func aMultipleSelectorFirstRowIsRefusedWithoutATemplate() {
+        #expect {
+            try compile(
+                """
+                sections:
+                  - multivaluedTag: picks
+                    rows: [{ type: multipleSelector, options: [x, y], value: [x] }]
+                """)
+        } throws: { error in
+            "\(error)".hasPrefix("test.yaml: sections[0].rows[0].type: the multivalued section 'picks' cannot collect")
+        }
+    }
+
     @Test func seedEventFormCompiles() throws {
         let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
         let catalog = try FormCatalog(folder: "/" + root + "/Forms")

@@ -323,6 +323,33 @@ import Testing
         #expect(page.text.contains("value=\"forms\""))
     }
 
+    /// With no script, "Add another" is a round trip: the page comes back with focus on the new item,
+    /// where a keyboard user carries on, not at the top of the page. One autofocus on the page.
+    @Test func addAnotherPutsFocusOnTheNewItem() async throws {
+        let page = try await withFormServer { port in
+            let session = try BrowserSession(port: port, form: "multivalued")
+            return try session.post("multivalued", [("tags", "swift"), ("tags", "forms"), ("_add", "tags")])
+        }
+        #expect(page.status == 200)
+        #expect(page.text.components(separatedBy: "autofocus").count - 1 == 1)
+        #expect(page.text.contains(#"<input type="text" id="fw-tags-2" name="tags" autofocus"#))
+    }
+
+    /// At the cap no item is added: focus goes to the section (named by its legend) instead.
+    @Test func addAnotherAtTheCapFocusesTheSection() async throws {
+        let page = try await withFormServer { port in
+            let session = try BrowserSession(port: port, form: "multivalued")
+            return try session.post("multivalued", (0..<10).map { ("tags", "t\($0)") } + [("_add", "tags")])
+        }
+        #expect(page.status == 200)
+        #expect(page.text.components(separatedBy: "name=\"tags\"").count - 1 == 10)
+        #expect(page.text.components(separatedBy: "autofocus").count - 1 == 1)
+        #expect(
+            page.text.contains(
+                try Regex(#"<fieldset class="fw-section"[^>]*data-fw-multivalued="tags"[^>]* tabindex="-1" autofocus>"#)
+            ))
+    }
+
     @Test func multipartPostWithAFile() async throws {
         let response = try await withFormServer { port in
             let session = try BrowserSession(port: port, form: "others")

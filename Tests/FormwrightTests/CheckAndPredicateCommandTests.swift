@@ -30,6 +30,29 @@ extension CommandSuites {
             }
         }
 
+        @Test func checkRefusesAMultipleSelectorAsAMultivaluedItem() async throws {
+            // The expectations are checked here, not in the thread `offPool` starts: an issue recorded on a
+            // thread of its own is not attributed to this test, which would pass whatever happened.
+            let (status, output) = try await offPool {
+                let folder = try temporaryFolder()
+                defer { try? FileManager.default.removeItem(at: folder) }
+                try """
+                sections:
+                  - multivaluedTag: toppings
+                    multivaluedOptions: [insert]
+                    rowTemplate: { type: multipleSelector, title: Toppings, options: [x, y] }
+                """
+                .write(to: folder.appendingPathComponent("sets.yaml"), atomically: true, encoding: .utf8)
+                return try runFormwright(["check", folder.path])
+            }
+            #expect(status == 1)
+            #expect(
+                output.contains(
+                    "sets.yaml: sections[0].rowTemplate.type: the multivalued section 'toppings' cannot collect "
+                        + "multipleSelector items"))
+            #expect(output.contains("1 problem found"))
+        }
+
         @Test func predicateAnswersOneLinePerInputLine() async throws {
             try await offPool {
                 let process = Process()

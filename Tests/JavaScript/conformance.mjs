@@ -219,7 +219,7 @@ const entities = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'
 const unescape = (text) => text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name) => entities[name]);
 
 // What the page's markup says, as the script reads it on load: the rules, each row's controls'
-// disabled flag and texts (a disabled row's server value), each section's hidden flag.
+// disabled flag and texts (a disabled row's server value). A section's own constant `hidden` is in the rules.
 function readPage(html) {
   const rules = JSON.parse(/<script type="application\/json" id="fw-rules">([\s\S]*?)<\/script>/.exec(html)[1]);
   const chunks = new Map();
@@ -237,8 +237,7 @@ function readPage(html) {
     }
     return { disabled: /<(input|select|textarea|button)\b[^>]*\sdisabled[\s>]/.test(chunk), texts };
   });
-  const sections = rules.sections.map((s) => new RegExp(`<fieldset class="fw-section" id="${s.id}"[^>]*\\shidden[\\s>]`).test(html));
-  return { rules, rows, sections };
+  return { rules, rows };
 }
 
 async function factWalk() {
@@ -274,7 +273,7 @@ async function factWalk() {
             : null),
           serverValue: (i) => forms.decodeTexts(rules.rows[i].kind, page.rows[i].texts, rules.rows[i].keepsBlank, rules.timeZone),
           disabled: (i) => page.rows[i].disabled,
-          sectionHidden: (s) => page.sections[s],
+          sectionHidden: (s) => rules.sections[s].hidden === true,  // as forms.js reads it
           items: (s) => forms.itemValues(rules.sections[s].itemKind, texts(rules.sections[s].multivaluedTag),
             rules.sections[s].maxItems, rules.sections[s].itemKeepsBlank, rules.timeZone),
         });

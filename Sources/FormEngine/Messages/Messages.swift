@@ -39,6 +39,21 @@ public struct Messages: Sendable {
         return text
     }
 
+    /// The text for `problem` on the item of a multivalued section called `name` ("Tag 2"). A text that
+    /// would not name its item — a validator's own `message`, a Swift validator's words, a descriptor's
+    /// text without `{name}` — is prefixed with the name (`itemPrefix`), so no two items' errors read alike.
+    public func itemText(for problem: Problem, name: String, message: String?) -> String {
+        let text = message ?? self.text(for: problem, name: name)
+        if message == nil, namesItsRow(problem) { return text }
+        return (texts["itemPrefix"] ?? Self.english["itemPrefix"] ?? "").replacingAll("{name}", with: name) + text
+    }
+
+    /// Whether `text(for:name:)` names the row: its text has `{name}`.
+    private func namesItsRow(_ problem: Problem) -> Bool {
+        if case .custom(_, let message) = problem, !message.isEmpty { return false }
+        return (texts[problem.messageKey] ?? Self.english[problem.messageKey])?.contains("{name}") ?? false
+    }
+
     /// The language `text(for:name:)` is in: `locale` for a text the descriptor gave, the built-in
     /// language for the others; nil for a Swift validator's own message, which is the form's.
     public func language(of problem: Problem) -> String? {
@@ -82,6 +97,8 @@ public struct Messages: Sendable {
         "notAFile": "{name} must be a file",
         "tooManyItems": "{name} accepts at most {count} entries",
         "tooManyItemsSent": "At most {count} entries may be sent for {name}, empty ones included",
+        // Before an item's message that does not name the item itself (a validator's own `message`).
+        "itemPrefix": "{name}: ",
         // What `wrongType`'s `{sent}` says: the kinds of value a client can send.
         "sentText": "text",
         "sentNumber": "a number",
@@ -126,6 +143,7 @@ public struct Messages: Sendable {
         "notAFile": "{name}必须是文件",
         "tooManyItems": "{name}最多接受 {count} 项",
         "tooManyItemsSent": "{name}最多可提交 {count} 项（含空项）",
+        "itemPrefix": "{name}：",
         "sentText": "文本",
         "sentNumber": "数字",
         "sentBoolean": "布尔值",

@@ -76,19 +76,27 @@ struct Judgement {
             if let cap = sent.overCap {
                 append(tag: tag, problem: .tooManyItems(cap), name: name, section: section.index, position: nil)
             }
+            // An item's error names the item as its page labels it ("Tag 2"): with the section's name,
+            // every item's message read alike, and the summary's links could not be told apart.
             for (position, problem) in sent.problems {
-                append(
-                    tag: "\(tag)[\(position)]", problem: problem, name: name, section: section.index, position: position
-                )
+                appendItem(problem, section: section, tag: tag, position: position)
             }
             for (value, position) in zip(sent.values, sent.positions) where !value.isEmpty(for: item.row.type) {
                 rules.check(item, value: value, resolution: &resolution) { problem, message in
-                    append(
-                        tag: "\(tag)[\(position)]", problem: problem, name: name, section: section.index,
-                        position: position, message: message)
+                    appendItem(problem, section: section, tag: tag, position: position, message: message)
                 }
             }
         }
+    }
+
+    /// An error on the item at `position` of multivalued `section`, tagged `tag[position]`.
+    private mutating func appendItem(
+        _ problem: Problem, section: CompiledSection, tag: String, position: Int, message: String? = nil
+    ) {
+        let text = messages.itemText(for: problem, name: section.itemName(at: position), message: message)
+        append(
+            tag: "\(tag)[\(position)]", problem: problem, name: "", section: section.index, position: position,
+            message: text, language: message == nil ? messages.language(of: problem) : nil)
     }
 
     private mutating func add(_ problem: Problem, row index: Int, validatorMessage: String? = nil) {
@@ -105,10 +113,12 @@ struct Judgement {
                 language: language ?? plan.form.form.locale))
     }
 
+    /// `message` replaces the text for `problem`; `language` is its language (nil: the form's).
     private mutating func append(
-        tag: String, problem: Problem, name: String, section: Int, position: Int?, message: String? = nil
+        tag: String, problem: Problem, name: String, section: Int, position: Int?, message: String? = nil,
+        language: String? = nil
     ) {
-        let language = message == nil ? messages.language(of: problem) : nil
+        let language = message == nil ? messages.language(of: problem) : language
         errors.append(
             FieldError(
                 tag: tag, code: problem.code, message: message ?? messages.text(for: problem, name: name), row: nil,

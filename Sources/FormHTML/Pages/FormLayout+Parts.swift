@@ -1,12 +1,12 @@
 import FormModel
 
 extension FormLayout {
-    /// The error summary: `role=alert` so it is announced, `tabindex=-1` so a script (or `autofocus`,
-    /// with no script) can move focus to it, and one link per error to the field to fix.
-    func writeSummary(_ errors: [PageError], state: PageState, into writer: inout HTMLWriter) {
-        writer.markup(
-            "<div class=\"fw-summary\" id=\"fw-summary\" role=\"alert\" tabindex=\"-1\" autofocus aria-labelledby=\"fw-summary-title\">\n<h2 id=\"fw-summary-title\""
-        )
+    /// The error summary: `role=alert` so it is announced, `tabindex=-1` so a script (or `autofocus`
+    /// when `focused`, with no script) can move focus to it, and one link per error to the field to fix.
+    func writeSummary(_ errors: [PageError], state: PageState, focused: Bool, into writer: inout HTMLWriter) {
+        writer.markup("<div class=\"fw-summary\" id=\"fw-summary\" role=\"alert\" tabindex=\"-1\"")
+        writer.flag("autofocus", focused)
+        writer.markup(" aria-labelledby=\"fw-summary-title\">\n<h2 id=\"fw-summary-title\"")
         writer.lang(texts.lang(errors.count == 1 ? "oneProblem" : "severalProblems"))
         writer.markup(">")
         writer.text(texts.problems(errors.count))
@@ -35,7 +35,7 @@ extension FormLayout {
             guard rows.indices.contains(row) else { return nil }
             let plan = rows[row]
             guard plan.row.type.takesInput else { return nil }
-            return plan.control.isGroup && !plan.options.isEmpty ? plan.id + "-0" : plan.id
+            return plan.focusID(of: plan.id)
         }
         guard let section = error.section, sections.indices.contains(section),
             let multivalued = sections[section].multivalued
@@ -43,7 +43,7 @@ extension FormLayout {
         let count = state.items[section]?.count ?? multivalued.defaultItems.count
         // A section's own error (too many items) leads to its first item, where fixing starts.
         let position = error.position ?? 0
-        return (0..<count).contains(position) ? "\(multivalued.item.id)-\(position)" : nil
+        return (0..<count).contains(position) ? multivalued.item.focusID(of: "\(multivalued.item.id)-\(position)") : nil
     }
 
     static func start(_ form: Form, title: HTML, errorPrefix: String?) -> [UInt8] {

@@ -25,11 +25,13 @@ struct FormLayout: Sendable {
         var ids = FieldIDs()
         let zone = form.form.timeZone
         let sections = form.sections.map { SectionPlan($0, ids: &ids, texts: texts, timeZone: zone) }
+        let newPasswords = NewPasswords.rows(of: form)
         let rows = form.rows.map { compiled in
             RowPlan(
                 row: compiled.row, id: ids.make(compiled.row.tag ?? "row_\(compiled.index)"),
                 name: compiled.row.tag.map(FieldNames.field(tag:)), required: compiled.required, texts: texts,
-                timeZone: zone)
+                timeZone: zone,
+                control: newPasswords.contains(compiled.index) ? NewPasswords.control(for: compiled.row.type) : nil)
         }
         self.rows = rows
         self.sections = sections
@@ -47,7 +49,10 @@ struct FormLayout: Sendable {
     func write(state: PageState, into writer: inout HTMLWriter) -> Int? {
         let errors = PageErrors(state.errors)
         writer.rendered(state.errors.isEmpty ? start : startWithErrors)
-        if !state.errors.isEmpty { writeSummary(state.errors, state: state, into: &writer) }
+        if !state.errors.isEmpty {
+            // One autofocus per page: a focus target the state names wins over the summary.
+            writeSummary(state.errors, state: state, focused: state.focus == nil, into: &writer)
+        }
         if let query = state.actionQuery {
             writer.rendered(Self.formOpen(form.form, query: query))
         } else {

@@ -8,6 +8,9 @@ enum Control: Sendable {
     case textArea
     /// One check box; a switch carries `role=switch` (WAI-ARIA 1.2 "switch" role).
     case checkbox(isSwitch: Bool)
+    /// A boolean as a `<select>` of No and Yes, posting `false` or `true`: an item of a multivalued
+    /// section, which must post a value even when it is false (see `init(item:)`).
+    case yesNo
     /// A `<select>`; an inline picker shows its options as a list box (`size` > 1).
     case select(inline: Bool)
     /// One radio button per option, in a fieldset.
@@ -61,6 +64,20 @@ enum Control: Sendable {
         case .info: self = .output
         case .label: self = .paragraph
         case .button: self = .action
+        }
+    }
+
+    /// The control of an item of a multivalued section. The server reads items by position in the
+    /// values posted under one name, so every item is one control that always posts exactly one value:
+    /// radios sharing that name would be one group across all items (one choice in the whole list), an
+    /// unchecked box posts nothing (HTML §4.10.21.4, "constructing the entry list"), and a list box
+    /// with nothing selected posts nothing. Single selectors become drop-down `<select>`s and booleans
+    /// `yesNo`. (A multiple selector, which posts a set, is refused as an item at load.)
+    init(item type: RowType) {
+        switch Control(type) {
+        case .radios, .select: self = .select(inline: false)
+        case .checkbox: self = .yesNo
+        case let control: self = control
         }
     }
 

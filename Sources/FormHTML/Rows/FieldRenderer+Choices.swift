@@ -36,6 +36,28 @@ extension FieldRenderer {
         writer.markup("</select>\n")
     }
 
+    /// A boolean as a `<select>` posting `false` or `true` (which the server decodes as a check box's
+    /// value). "No" comes first: a fresh item is false, as an unticked box is, and the browser script's
+    /// fresh item selects the first option. No empty option: a boolean is always one or the other.
+    func writeYesNo(_ field: FieldView, into writer: inout HTMLWriter) {
+        let yes = ValueTexts.isChecked(field.values)
+        writer.markup("<select")
+        writeIdentity(field, into: &writer)
+        // `required` on a select asks for an empty first option, which this one has no use for.
+        writeState(field, requirable: false, into: &writer)
+        writer.markup(">\n<option value=\"false\"")
+        writer.flag("selected", !yes)
+        writer.lang(texts.lang("no"))
+        writer.markup(">")
+        writer.text(texts.no)
+        writer.markup("</option>\n<option value=\"true\"")
+        writer.flag("selected", yes)
+        writer.lang(texts.lang("yes"))
+        writer.markup(">")
+        writer.text(texts.yes)
+        writer.markup("</option>\n</select>\n")
+    }
+
     /// Radio buttons (one choice) or check boxes (several) in a fieldset whose legend is the row's
     /// title (WCAG technique H71). Each input has its own label; help and errors describe every input.
     func writeGroup(_ field: FieldView, into writer: inout HTMLWriter) {

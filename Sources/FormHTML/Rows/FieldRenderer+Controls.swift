@@ -43,6 +43,8 @@ extension FieldRenderer {
             writer.markup("</textarea>\n")
         case .select(let inline):
             writeSelect(field, inline: inline, into: &writer)
+        case .yesNo:
+            writeYesNo(field, into: &writer)
         case .range:
             let refused = value.map { !TypedValues.fits($0, inputType: "range") } ?? false
             writer.markup(refused ? "<input type=\"text\" inputmode=\"decimal\"" : "<input type=\"range\"")

@@ -47,15 +47,29 @@ struct FieldRenderer: Sendable {
     /// readers, which hear the control's `required` state instead; it is present but `hidden` while a
     /// `required` predicate is false so the browser script only toggles it. A `hidden` marker needs no
     /// `aria-hidden` (HTML's `hidden` already takes it out of the accessibility tree).
+    ///
+    /// A group of check boxes has no control that can carry `required` (on a check box it means "tick
+    /// this one"), and `aria-required` is not allowed on role group (WAI-ARIA 1.2), so its legend says
+    /// "required" in words, for screen readers only, toggled like the marker.
     func writeTitle(_ field: FieldView, into writer: inout HTMLWriter) {
         writer.html(field.plan.label)
         if let suffix = field.labelSuffix { writer.text(suffix) }
-        guard asterisks, field.plan.mayBeRequired else { return }
-        writer.markup("<span class=\"fw-required\"")
-        writer.attribute("title", texts.requiredMarker)
-        writer.lang(texts.lang("requiredMarker"))
-        if field.required { writer.markup(" aria-hidden=\"true\"") } else { writer.markup(" hidden") }
-        writer.markup(">*</span>")
+        guard field.plan.mayBeRequired else { return }
+        if asterisks {
+            writer.markup("<span class=\"fw-required\"")
+            writer.attribute("title", texts.requiredMarker)
+            writer.lang(texts.lang("requiredMarker"))
+            if field.required { writer.markup(" aria-hidden=\"true\"") } else { writer.markup(" hidden") }
+            writer.markup(">*</span>")
+        }
+        if case .checkboxes = field.plan.control {
+            writer.markup("<span class=\"fw-visually-hidden fw-required-text\"")
+            writer.lang(texts.lang("requiredMarker"))
+            writer.flag("hidden", !field.required)
+            writer.markup("> ")
+            writer.text(texts.requiredMarker)
+            writer.markup("</span>")
+        }
     }
 
     func writeHelpAndErrors(_ field: FieldView, into writer: inout HTMLWriter) {
@@ -88,10 +102,11 @@ struct FieldRenderer: Sendable {
         writer.markup("</p>\n")
     }
 
-    /// ` id="…" name="…"`.
+    /// ` id="…" name="…"`, and `autofocus` when the field takes focus on load.
     func writeIdentity(_ field: FieldView, into writer: inout HTMLWriter) {
         writer.attribute("id", field.id)
         if let name = field.name { writer.attribute("name", name) }
+        writer.flag("autofocus", field.autofocus)
     }
 
     /// `required`, `disabled`, `aria-describedby` and `aria-invalid`. With `novalidate` on the form,

@@ -12,6 +12,8 @@ struct FieldView {
     let disabled: Bool
     let required: Bool
     let errors: [PageError]
+    /// Whether the control takes focus when the page loads (`PageState.focus`).
+    var autofocus = false
 
     /// The id of the help paragraph.
     var helpID: String { id + "-help" }
@@ -26,8 +28,4 @@ struct FieldView {
         return ids.isEmpty ? nil : ids.joined(separator: " ")
     }
 
-    /// The id the error summary links to: the control, or a group's first input.
-    var focusID: String {
-        plan.control.isGroup && !plan.options.isEmpty ? id + "-0" : id
-    }
 }

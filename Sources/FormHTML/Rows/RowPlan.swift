@@ -40,15 +40,19 @@ struct RowPlan: Sendable {
     /// Whether the row can ever be required (then the label carries a hideable marker).
     let mayBeRequired: Bool
 
-    /// `timeZone` is the form's, named under a date-time control.
-    init(row: Row, id: String, name: String?, required: CompiledCondition, texts: PageTexts, timeZone: String) {
+    /// `timeZone` is the form's, named under a date-time control. `control` and `label` are the row's
+    /// unless given (an item of a multivalued section: `Control(item:)`, `CompiledSection.itemTitle`).
+    init(
+        row: Row, id: String, name: String?, required: CompiledCondition, texts: PageTexts, timeZone: String,
+        control: Control? = nil, label: String? = nil
+    ) {
         self.row = row
-        control = Control(row.type)
+        self.control = control ?? Control(row.type)
         self.id = id
         self.name = name
-        label = HTML(text: row.title ?? row.tag ?? "")
+        self.label = HTML(text: label ?? row.title ?? row.tag ?? "")
         help = Self.help(
-            row.help, durationHelp: control.isDuration, timeZone: row.type.valueKind == .dateTime ? timeZone : nil,
+            row.help, durationHelp: self.control.isDuration, timeZone: row.type.valueKind == .dateTime ? timeZone : nil,
             texts: texts)
         placeholder = row.placeholder.map(HTML.init(attributeValue:))
         options = row.options.map {
@@ -64,6 +68,14 @@ struct RowPlan: Sendable {
         // A password is never sent back to the browser, not even the descriptor's (DESIGN.md rule 10).
         defaultValues = row.type == .password ? [] : ValueTexts.texts(row.value)
         if case .constant(false) = required { mayBeRequired = false } else { mayBeRequired = true }
+    }
+}
+
+extension RowPlan {
+    /// The id the error summary links to for a field whose control is `id`: the control, or a group's
+    /// first input. A group's `<fieldset>` cannot take focus, so a link to it would leave focus behind.
+    func focusID(of id: String) -> String {
+        control.isGroup && !options.isEmpty ? id + "-0" : id
     }
 }
 

@@ -15,8 +15,9 @@ import FormPredicate
 /// ```
 ///
 /// Only predicate conditions appear: a constant one is already in the markup and never changes. The one
-/// exception is a row's own constant `"hidden":true`, because its wrapper's `hidden` attribute also says
-/// whether its section is hidden, and the script must tell the two apart when the section reappears.
+/// exception is a row's or section's own constant `"hidden":true`: a row wrapper's `hidden` attribute
+/// also says whether its section is hidden, and a section's whether all its rows are, and the script
+/// must tell them apart when they reappear.
 /// `"disabled":true` at the top marks a read-only form (every row disabled, whatever its condition);
 /// `"timeZone"`, given when a row holds date-times, is the IANA zone they are read in.
 /// `"keepsBlank":true` on a row (`"itemKeepsBlank"` on a section) marks a password: its whitespace-only
@@ -57,6 +58,9 @@ enum RulesJSON {
                 json += JSONString.quoted(multivalued.item.row.type.valueKind.rawValue)
                 if multivalued.item.row.type == .password { json += ",\"itemKeepsBlank\":true" }
             }
+            // As for a row: the fieldset's `hidden` also says whether all its rows are hidden (SectionRenderer),
+            // so the script reads the section's own constant here, not from the markup.
+            if case .constant(true) = section.hidden { json += ",\"hidden\":true" }
             json += condition("hidden", section.hidden) + "}"
         }
         json += "],\"order\":[" + form.order.map(fact).joined(separator: ",") + "]}"

@@ -34,11 +34,13 @@ struct SectionPlan: Sendable {
         footer = section.footer.map(HTML.init(text:))
         rows = compiled.rows
         if let tag = section.multivaluedTag, let item = compiled.item {
+            // An item is one control that always posts one value; a password being chosen asks for a new one.
+            let control = NewPasswords.isNew(item) ? NewPasswords.control(for: item.row.type) : nil
             multivalued = Multivalued(
                 tag: tag,
                 item: RowPlan(
                     row: item.row, id: ids.make(tag), name: tag, required: .constant(false), texts: texts,
-                    timeZone: timeZone),
+                    timeZone: timeZone, control: control ?? Control(item: item.row.type), label: compiled.itemTitle),
                 defaultItems: section.rows.map { ValueTexts.texts($0.value).first ?? "" },
                 options: section.multivaluedOptions, cap: section.itemCap)
         } else {

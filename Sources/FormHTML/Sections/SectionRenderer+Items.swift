@@ -16,7 +16,8 @@ extension SectionRenderer {
             let field = FieldView(
                 plan: multivalued.item, id: "\(multivalued.item.id)-\(position)", name: multivalued.tag,
                 labelSuffix: " \(position + 1)", values: [value], disabled: disabled, required: false,
-                errors: errors.item[PageErrors.ItemKey(section: plan.index, position: position)] ?? [])
+                errors: errors.item[PageErrors.ItemKey(section: plan.index, position: position)] ?? [],
+                autofocus: state.focus == .item(section: plan.index, position: position))
             writer.markup("<div class=\"fw-item\" data-fw-item>\n")
             fields.write(field, into: &writer)
             if !disabled, options.contains(.delete) || options.contains(.reorder) {

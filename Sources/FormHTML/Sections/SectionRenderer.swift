@@ -19,7 +19,9 @@ struct SectionRenderer: Sendable {
         let describedBy = [plan.footer != nil ? plan.footerID : nil, sectionErrors.isEmpty ? nil : errorID]
             .compactMap { $0 }
         if !describedBy.isEmpty { writer.attribute("aria-describedby", describedBy.joined(separator: " ")) }
-        writer.flag("hidden", state.sectionHidden.at(plan.index))
+        writer.flag("hidden", state.sectionHidden.at(plan.index) || showsNoRow(plan, state: state))
+        // A fieldset takes focus only with a tabindex; -1 keeps it out of the tab order.
+        if state.focus == .section(plan.index) { writer.markup(" tabindex=\"-1\" autofocus") }
         writer.markup(">\n")
         if let legend = plan.legend {
             writer.markup("<legend>")
@@ -40,6 +42,14 @@ struct SectionRenderer: Sendable {
             writer.markup("</p>\n")
         }
         writer.markup("</fieldset>\n")
+    }
+
+    /// Whether every row of `plan` is hidden: the section would draw as an empty card, and as an empty
+    /// unnamed group to a screen reader, so it hides with them. Only a drawing matter: conditions still
+    /// read the section's own `hidden` (`$section.isHidden`). A multivalued section draws its items and
+    /// "Add another", not its rows, and a section without rows is there for its title or footer.
+    func showsNoRow(_ plan: SectionPlan, state: PageState) -> Bool {
+        plan.multivalued == nil && !plan.rows.isEmpty && plan.rows.allSatisfy { state.rowHidden.at($0) }
     }
 
     func writeRow(_ plan: RowPlan, index: Int, state: PageState, errors: PageErrors, into writer: inout HTMLWriter) {

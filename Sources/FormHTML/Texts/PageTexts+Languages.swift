@@ -3,7 +3,8 @@ extension PageTexts {
     public static let english = PageTexts(
         language: "en", submit: "Submit", oneProblem: "There is a problem", severalProblems: "There are %d problems",
         errorPrefix: "Error: ", addAnother: "Add another", remove: "Remove", moveUp: "Move up", moveDown: "Move down",
-        requiredMarker: "required", chooseOption: "Choose…", durationHelp: "Hours, minutes and seconds, like 1:30:00",
+        requiredMarker: "required", chooseOption: "Choose…", yes: "Yes", no: "No",
+        durationHelp: "Hours, minutes and seconds, like 1:30:00",
         timeZoneHelp: "Time in {zone}", thankYou: "Thank you", thankYouMessage: "Your answers have been sent.",
         formsTitle: "Forms",
         notFound: "Page not found", notFoundMessage: "There is no page at this address.",
@@ -16,7 +17,8 @@ extension PageTexts {
     public static let chinese = PageTexts(
         language: "zh-Hans", submit: "提交", oneProblem: "有 1 个问题", severalProblems: "有 %d 个问题",
         errorPrefix: "错误：", addAnother: "再添加一项", remove: "删除", moveUp: "上移", moveDown: "下移",
-        requiredMarker: "必填", chooseOption: "请选择…", durationHelp: "时:分:秒，例如 1:30:00", timeZoneHelp: "{zone} 时间",
+        requiredMarker: "必填", chooseOption: "请选择…", yes: "是", no: "否", durationHelp: "时:分:秒，例如 1:30:00",
+        timeZoneHelp: "{zone} 时间",
         thankYou: "谢谢",
         thankYouMessage: "您的回答已提交。", formsTitle: "表单", notFound: "找不到页面", notFoundMessage: "此地址没有页面。",
         sessionExpired: "会话已过期", sessionExpiredMessage: "表单打开时间过长或来自其他网站，因此无法提交。请返回，重新加载表单后再次提交。",
@@ -37,6 +39,8 @@ extension PageTexts {
         case "moveDown": moveDown = text
         case "requiredMarker": requiredMarker = text
         case "chooseOption": chooseOption = text
+        case "yes": yes = text
+        case "no": no = text
         case "durationHelp": durationHelp = text
         case "timeZoneHelp": timeZoneHelp = text
         case "thankYou": thankYou = text

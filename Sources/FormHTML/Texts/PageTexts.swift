@@ -38,6 +38,10 @@ public struct PageTexts: Sendable, Hashable {
     public var requiredMarker: String
     /// The empty option of a selector without `noValueDisplayText`.
     public var chooseOption: String
+    /// A boolean item of a multivalued section, drawn as a choice of two: true.
+    public var yes: String
+    /// A boolean item of a multivalued section, drawn as a choice of two: false.
+    public var no: String
     /// Help under a count-down timer: the format to type.
     public var durationHelp: String
     /// Help under a date-time: the time zone its times are read in; `{zone}` stands for the zone's name

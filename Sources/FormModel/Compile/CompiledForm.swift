@@ -83,6 +83,17 @@ public final class CompiledSection: Sendable {
     }
 }
 
+extension CompiledSection {
+    /// What a multivalued section's items are called ("Tag"): the item row's title or tag, else the
+    /// section's title or multivalued tag. Pages label item `n` "Tag n+1" and messages name it so.
+    public var itemTitle: String {
+        item?.row.title ?? item?.row.tag ?? section.title ?? section.multivaluedTag ?? ""
+    }
+
+    /// The name of the item at `position` (from 0), as its page labels it: "Tag 2" for position 1.
+    public func itemName(at position: Int) -> String { "\(itemTitle) \(position + 1)" }
+}
+
 /// The row a multivalued section's values share: its type, limits and validators.
 public struct CompiledItem: Sendable {
     /// The row template (or the section's first row).

@@ -205,6 +205,17 @@ private struct CompilationContext {
             problem(rowPath + ".type", "a multivalued section cannot collect \(row.type.rawValue) rows")
             return nil
         }
+        // Items post one value each under the multivalued tag, read back by position. A set of choices
+        // per item would post zero or several values, and nothing would say which item they belong to.
+        guard row.type.valueKind != .options else {
+            let tag = section.multivaluedTag ?? ""
+            problem(
+                rowPath + ".type",
+                "the multivalued section '\(tag)' cannot collect \(row.type.rawValue) items: each item posts one "
+                    + "value under '\(tag)', in order, and a set of choices per item would lose which item each "
+                    + "choice belongs to; use a single selector, or a multipleSelector row outside the section")
+            return nil
+        }
         let validators = row.validators.enumerated().map {
             compileValidator($1, row: row, at: "\(rowPath).validators[\($0)]")
         }

@@ -198,7 +198,14 @@ struct FormRoutes: Sendable {
             // "Add another" never adds an item the next post would be refused for.
             let cap = section.section.itemCap
             var items = state.items[section.index] ?? []
-            if items.count < cap { items.append("") }
+            // Keyboard focus goes to the new item, as it would with the script; when none could be added,
+            // to the section, whose legend names it, rather than the top of the page.
+            if items.count < cap {
+                state.focus = .item(section: section.index, position: items.count)
+                items.append("")
+            } else {
+                state.focus = .section(section.index)
+            }
             state.items[section.index] = items
             status = .ok
         }

@@ -21,6 +21,12 @@ enum Fixtures {
         try #require(try catalog.get().forms[id])
     }
 
+    /// The descriptor `text` (YAML or JSON), loaded and compiled as `{id}.yaml`.
+    static func compile(_ text: String, id: String = "test") throws -> CompiledForm {
+        let form = try FormLoader().load(text, file: "\(id).yaml", defaultID: id).get()
+        return try FormCompiler().compile(form, file: "\(id).yaml")
+    }
+
     /// The page of `form` with its conditions evaluated on the defaults.
     static func page(_ form: CompiledForm) -> FormPage {
         FormPage(form: form, initialState: initialState(form))

@@ -1004,6 +1004,12 @@
     form.addEventListener("input", onInput);
     form.addEventListener("change", onInput);
     for (const b of form.querySelectorAll("button[data-fw-action]")) b.hidden = false;
+    // A slider's <output> shows the browser's value from the start, which may not be the markup's (one
+    // restored on back/forward, or one the browser clamped or snapped to the step).
+    for (const range of form.querySelectorAll("input[type=range]")) {
+      const output = document.getElementById(range.id + "-output");
+      if (output && output.value !== range.value) output.value = range.value;
+    }
     // Values a browser restored on back/forward fire no event: decide once now as well.
     refresh();
   }

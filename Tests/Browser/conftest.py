@@ -35,6 +35,18 @@ def server(tmp_path_factory):
     assert running.process.returncode == 0, f"formwright exited with {running.process.returncode}:\n{running.log()}"
 
 
+@pytest.fixture(scope="session")
+def fixture_server(tmp_path_factory):
+    """A second formwright serving Tests/Browser/Forms: descriptors made for what the examples do not show."""
+    log_dir = tmp_path_factory.mktemp("fixture-server")
+    running = support.start_server(log_dir / "formwright.log", forms=support.FIXTURE_FORMS)
+    try:
+        yield running
+    finally:
+        support.stop_process(running.process)
+    assert running.process.returncode == 0, f"formwright exited with {running.process.returncode}:\n{running.log()}"
+
+
 def _chromium(javascript: bool, tmp_path_factory):
     chromium = support.new_chromium(javascript, tmp_path_factory.mktemp("chromium"))
     try:

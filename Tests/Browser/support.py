@@ -80,9 +80,14 @@ def formwright_binary() -> Path:
     return binary
 
 
-def start_server(log_path: Path) -> Server:
+# Descriptors made for the browser tests, for what the example forms in Forms/ do not show (fixture_server).
+FIXTURE_FORMS = HERE / "Forms"
+
+
+def start_server(log_path: Path, forms: Path | str = "Forms") -> Server:
     """Start `formwright serve` on 127.0.0.1, port 0 (the kernel picks a free one), read the port back, wait for
-    /healthz. The caller stops it with `stop_server` in a finally."""
+    /healthz. `forms` is the folder of descriptors (relative to the repository). The caller stops it with
+    `stop_server` in a finally."""
     binary = formwright_binary()
     if not binary.is_file():
         raise RuntimeError(f"no formwright binary at {binary}: run `swift build --product formwright` or set FORMWRIGHT_BIN")
@@ -90,7 +95,7 @@ def start_server(log_path: Path) -> Server:
     env = {k: v for k, v in os.environ.items() if not k.startswith("FORMWRIGHT_")}
     command = [
         str(binary), "serve", "--host", "127.0.0.1", "--port", "0",
-        "--forms", "Forms", "--public", str(public_folder()), "--no-access-log",
+        "--forms", str(forms), "--public", str(public_folder()), "--no-access-log",
     ]
     log_file = open(log_path, "wb")
     try:

@@ -258,3 +258,25 @@ def test_multivalued_add_delete_reorder_by_keyboard_posts_in_order(js_browser, s
     assert response.status_code == 200, response.text
     assert response.json()["httpParameters"] == {"tags": ["css", "rust", "forms"]}
     assert_no_console_errors(chromium)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Slider outputs (fixture form `sliders`)
+
+
+def test_slider_outputs_show_the_sliders_value_from_the_start(js_browser, fixture_server):
+    chromium = js_browser
+    open_form(chromium, fixture_server, "sliders")
+    shown = {}
+    for tag in ("vol", "level", "plain", "fine", "snapped"):
+        slider = chromium.find_element(By.ID, f"fw-{tag}")
+        output = chromium.find_element(By.ID, f"fw-{tag}-output")
+        assert output.text == slider.get_property("value"), tag
+        shown[tag] = output.text
+    # HTML's range default, and a value the browser snapped to the step (7 with step 5 is 5).
+    assert shown == {"vol": "5", "level": "6", "plain": "50", "fine": "1.5", "snapped": "5"}
+
+    slider = chromium.find_element(By.ID, "fw-level")
+    press(chromium, slider, Keys.ARROW_RIGHT)
+    wait_until(lambda: chromium.find_element(By.ID, "fw-level-output").text == "9", message="the output to follow")
+    assert_no_console_errors(chromium)

@@ -163,3 +163,14 @@ def test_enter_in_a_tag_submits_rather_than_adds(nojs_browser, server):
     assert post.values("_add") == []
     assert post.values("tags") == ["swift", "forms-ui"]
     assert post.status == 303
+
+
+def test_slider_outputs_show_the_browsers_default_without_script(nojs_browser, fixture_server):
+    chromium = nojs_browser
+    chromium.get(fixture_server.url("/forms/sliders"))
+    # No value: the browser puts a slider at HTML's range default, and the server's output says where.
+    for tag, expected in (("vol", "5"), ("level", "6"), ("plain", "50"), ("fine", "1.5")):
+        slider = chromium.find_element(By.ID, f"fw-{tag}")
+        assert slider.get_dom_attribute("value") is None
+        assert slider.get_property("value") == expected, tag
+        assert chromium.find_element(By.ID, f"fw-{tag}-output").text == expected, tag

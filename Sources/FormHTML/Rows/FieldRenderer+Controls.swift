@@ -44,6 +44,8 @@ extension FieldRenderer {
         case .select(let inline):
             writeSelect(field, inline: inline, into: &writer)
         case .range:
+            // A range's `value`, if given, must be a number (HTML §4.10.5.1.13): an empty one is left out.
+            let value = value.flatMap { $0.isEmpty ? nil : $0 }
             let refused = value.map { !TypedValues.fits($0, inputType: "range") } ?? false
             writer.markup(refused ? "<input type=\"text\" inputmode=\"decimal\"" : "<input type=\"range\"")
             writeIdentity(field, into: &writer)
@@ -55,7 +57,8 @@ extension FieldRenderer {
             writer.attribute("for", field.id)
             writer.attribute("id", field.id + "-output")
             writer.markup(">")
-            if let value { writer.text(value) }
+            // With no value the slider stands at the browser's default, and posts it: say so.
+            if let shown = value ?? plan.rangeDefault { writer.text(shown) }
             writer.markup("</output>\n")
         case .duration:
             writer.markup("<input type=\"text\"")

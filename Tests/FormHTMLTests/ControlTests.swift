@@ -106,6 +106,16 @@ import Testing
         #expect(html.element(id: "fw-level-output")?.text == shown)
     }
 
+    @Test func anEmptyTypedValueKeepsItsTypeAndBounds() throws {
+        var count = Row(.integer, tag: "count", title: "Count")
+        count.min = .integer(1)
+        let html = try Self.render(
+            [Row(.email, tag: "mail", title: "Mail"), count], state: { $0.values = [0: [""], 1: [""]] })
+        #expect(html.element(id: "fw-mail")?["type"] == "email")
+        #expect(html.element(id: "fw-count")?["type"] == "number")
+        #expect(html.element(id: "fw-count")?["min"] == "1")
+    }
+
     @Test func selectorStartsWithAnEmptyOptionShowingNoValueText() throws {
         var push = Row(.selectorPush, tag: "push", title: "Push")
         push.options = [Option("r", title: "Red")]

@@ -7,8 +7,10 @@ extension FieldRenderer {
         let value = field.values.first
         switch plan.control {
         case .input(let type, let autocomplete, let inputMode, let defaultStep):
-            // See TypedValues: a refused entry stays visible in a text input, which takes no bounds.
-            let refused = value.map { !TypedValues.fits($0, inputType: type) } ?? false
+            // See TypedValues: a refused entry stays visible in a text input, which takes no bounds. An
+            // empty one is no entry (HTML allows an empty `value` on every typed input but a range): the
+            // input keeps its type, as the empty item "Add another" appends must.
+            let refused = value.map { !$0.isEmpty && !TypedValues.fits($0, inputType: type) } ?? false
             writer.markup("<input type=\"")
             writer.markup(refused ? "text" : type)
             writer.markup("\"")

@@ -827,15 +827,24 @@
   }
 
   function boot() {
-    // After a rejected post the summary lists what to fix; focus takes a screen reader straight there.
     const summary = document.getElementById("fw-summary");
-    if (summary) summary.focus();
+    try {
+      live(summary);
+    } finally {
+      // After a rejected post the summary lists what to fix; focus takes a screen reader straight there
+      // (unless every error it lists is about a field the rules have hidden since).
+      if (summary && !summary.hidden) summary.focus();
+    }
+  }
+
+  function live(summary) {
     const form = document.getElementById("fw-form"), script = document.getElementById("fw-rules");
     if (!form || !script) return;
     let rules;
     try { rules = JSON.parse(script.textContent); } catch (e) { return; }
     if (rules.v !== 1) return;
     const zone = rules.timeZone;
+    const CONTROLS = "input, select, textarea";
 
     const rows = rules.rows.map((rule) => {
       const wrapper = rule.id ? document.getElementById(rule.id + "-row") : null;
@@ -864,15 +873,19 @@
 
     function itemsOf(fieldset, rule) {
       const list = fieldset.querySelector(".fw-items"), add = fieldset.querySelector("button.fw-add");
+      // "Add another" copies the server's pristine item (SectionRenderer+Items): a copy of a shown item
+      // would keep its state, such as a refused value's `type="text"` without its bounds. With none,
+      // the button posts and the server adds the item.
+      const holder = fieldset.querySelector("template.fw-item-template");
+      const template = holder ? holder.content.querySelector("[data-fw-item]") : null;
       const first = list && list.querySelector("[data-fw-item]");
-      const control = first && first.querySelector("input, select, textarea");
-      // A cleared copy of the first item is the template "Add another" clones; none, and it posts.
-      const template = first && control ? clear(first.cloneNode(true)) : null;
-      return { list, add, template, base: control ? control.id.replace(/-\d+$/, "") : null, cap: rule.maxItems ?? Infinity,
+      const control = first && first.querySelector(CONTROLS);
+      const sample = control || (template && template.querySelector(CONTROLS));
+      return { list, add, template, base: sample ? sample.id.replace(/-\d+$/, "") : null, cap: rule.maxItems ?? Infinity,
         disabledAtLoad: !!(control && control.disabled) };
     }
 
-    const controlsOf = (item) => [...item.querySelectorAll("input, select, textarea")];
+    const controlsOf = (item) => [...item.querySelectorAll(CONTROLS)];
     const io = {
       value: (i) => (rows[i].wrapper
         ? decodeTexts(rows[i].rule.kind, postedTexts(rows[i].controls, false), rows[i].rule.keepsBlank, zone) : null),
@@ -892,6 +905,49 @@
         return itemValues(rule.itemKind, postedTexts(controlsOf(mv.list), false), mv.cap, rule.itemKeepsBlank, zone);
       },
     };
+
+    // The error summary's entries, each with the control its link leads to (FormLayout+Parts). A
+    // section's own error (`data-fw-first-item`) leads to the first item of its list, whichever that is.
+    const entries = summary ? [...summary.querySelectorAll("li")].map((li) => {
+      const link = li.querySelector("a[href^='#']");
+      const target = link ? document.getElementById(link.getAttribute("href").slice(1)) : null;
+      const list = link && link.hasAttribute("data-fw-first-item") && target ? target.closest(".fw-items") : null;
+      return { li, link, target, list };
+    }) : [];
+    const heading = summary && summary.querySelector("#fw-summary-title");
+
+    // Keeps the summary true to the page: a link follows its control when items are renumbered, an
+    // item's errors leave with it, an error whose field is hidden or disabled is hidden while it is
+    // (its link would lead nowhere), the heading counts what is shown, and an empty summary hides.
+    // Only what changes is written: the summary is a live region (role=alert).
+    function updateSummary() {
+      if (!summary) return;
+      let shown = 0;
+      for (const entry of entries) {
+        if (!entry.li.isConnected) continue;
+        if (entry.list) entry.target = entry.list.querySelector("[data-fw-item] input, [data-fw-item] select, [data-fw-item] textarea");
+        else if (entry.target && !entry.target.isConnected) { entry.li.remove(); continue; }
+        if (entry.link) {
+          const href = entry.target ? "#" + entry.target.id : null;
+          if (entry.link.getAttribute("href") !== href) {
+            if (href) entry.link.setAttribute("href", href); else entry.link.removeAttribute("href");
+          }
+        }
+        const place = entry.target || entry.list;
+        const away = !!place && (!!place.disabled || !!place.closest("[hidden]"));
+        if (entry.li.hidden !== away) entry.li.hidden = away;
+        if (!away) shown++;
+      }
+      if (summary.hidden !== (shown === 0)) summary.hidden = shown === 0;
+      if (!shown || !heading || !heading.hasAttribute("data-fw-one")) return;
+      const key = shown === 1 ? "one" : "several";
+      const text = heading.getAttribute("data-fw-" + key).replace("%d", String(shown));
+      if (heading.textContent !== text) heading.textContent = text;
+      const lang = heading.getAttribute("data-fw-" + key + "-lang");
+      if (lang && heading.getAttribute("lang") !== lang) heading.setAttribute("lang", lang);
+      else if (!lang && heading.hasAttribute("lang")) heading.removeAttribute("lang");
+    }
+
 
     const serverTexts = (row) => row.server ?? postedTexts(row.controls, true);
 
@@ -955,6 +1011,7 @@
         const first = firstRow(s);
         updateItems(section.items, first >= 0 && verdict.rowDisabled[first]);
       });
+      updateSummary();
       // A row enabled again shows what was typed, which conditions read: decide once more with it.
       if (changed && again) refresh(false);
     }
@@ -970,73 +1027,98 @@
       if (mv.add) mv.add.hidden = disabled || items.length >= mv.cap;
     }
 
-    // Item k's control is `base-k`, its help `base-k-help`, its label "Title k+1": the ids and label
-    // FormHTML would draw at that position, so the error summary's links and labels stay right.
+    // Item k's control is `base-k`, its help `base-k-help`, its label "Title k+1", and so is the name
+    // its buttons carry for screen readers ("Remove Title k+1"): what FormHTML would draw at that position.
     function renumber(item, base, k) {
-      const control = item.querySelector("input, select, textarea");
-      if (!control || !base) return;
-      const old = control.id, id = base + "-" + k;
-      if (old === id) return;
-      const renamed = (x) => (x === old || x.startsWith(old + "-") ? id + x.slice(old.length) : x);
-      for (const el of item.querySelectorAll("[id]")) el.id = renamed(el.id);
-      for (const el of item.querySelectorAll("[for], [aria-describedby]")) {
-        if (el.getAttribute("for") === old) el.setAttribute("for", id);
-        const describedBy = el.getAttribute("aria-describedby");
-        if (describedBy) el.setAttribute("aria-describedby", describedBy.split(" ").map(renamed).join(" "));
-      }
-      const label = item.querySelector("label, legend");
-      const text = label && [...label.childNodes].filter((n) => n.nodeType === 3).pop();
-      if (text) text.data = text.data.replace(/ \d+$/, " " + (k + 1));
-    }
-
-    // A fresh item: no value, no error (its message was about the item that was copied).
-    function clear(item) {
-      for (const el of item.querySelectorAll(".fw-error")) el.remove();
-      for (const c of item.querySelectorAll("input, select, textarea")) {
-        c.removeAttribute("aria-invalid");
-        const describedBy = (c.getAttribute("aria-describedby") || "").split(" ").filter((x) => x && !x.endsWith("-error"));
-        if (describedBy.length) c.setAttribute("aria-describedby", describedBy.join(" ")); else c.removeAttribute("aria-describedby");
-        if (c.type === "checkbox" || c.type === "radio") c.checked = c.defaultChecked = false;
-        else if (c.tagName === "SELECT") for (const o of c.options) o.selected = o.defaultSelected = o.index === 0;
-        else if (c.type !== "file") c.value = c.defaultValue = "";
-        if (c.type === "range") {
-          c.value = c.defaultValue = c.min || "0";
-          const output = item.querySelector("output");
-          if (output) output.value = c.value;
+      const control = item.querySelector(CONTROLS);
+      const old = control ? control.id : "", id = base + "-" + k;
+      if (control && base && old !== id) {
+        const renamed = (x) => (x === old || x.startsWith(old + "-") ? id + x.slice(old.length) : x);
+        for (const el of item.querySelectorAll("[id]")) el.id = renamed(el.id);
+        for (const el of item.querySelectorAll("[for], [aria-describedby]")) {
+          if (el.getAttribute("for") === old) el.setAttribute("for", id);
+          const describedBy = el.getAttribute("aria-describedby");
+          if (describedBy) el.setAttribute("aria-describedby", describedBy.split(" ").map(renamed).join(" "));
         }
       }
-      return item;
+      const names = [item.querySelector("label, legend"), ...item.querySelectorAll("button[data-fw-action] .fw-visually-hidden")];
+      for (const name of names) {
+        const text = name && [...name.childNodes].filter((n) => n.nodeType === 3).pop();
+        const data = text && text.data.replace(/ \d+$/, " " + (k + 1));
+        if (text && data !== text.data) text.data = data;
+      }
+    }
+
+    // "Tag 2": an item's name as its label shows it, without the required marker.
+    function itemName(item) {
+      const label = item.querySelector("label, legend");
+      return label ? [...label.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join("").trim() : "";
+    }
+
+    // Says what an item action did, in the page's polite live region (FormLayout.writeAnnouncer): focus
+    // lands on another control, which alone does not tell a screen reader that an item came or went.
+    const status = document.getElementById("fw-status");
+    function announce(key, name) {
+      const text = status && status.getAttribute("data-fw-" + key);
+      if (!text) return;
+      const lang = status.getAttribute("data-fw-" + key + "-lang");
+      const parts = [];
+      text.split("{item}").forEach((part, i) => {
+        if (i > 0) parts.push(name);
+        if (!part) return;
+        if (!lang) return parts.push(part);
+        const span = document.createElement("span");
+        span.lang = lang;  // the fixed text, in its own language; the item's name is in the page's
+        span.textContent = part;
+        parts.push(span);
+      });
+      status.replaceChildren(...parts);
     }
 
     function onItemAction(button) {
       const item = button.closest("[data-fw-item]"), list = item && item.parentElement;
       const section = sections.find((x) => x.items && x.items.list === list);
       if (!section) return;
-      const action = button.getAttribute("data-fw-action");
+      const mv = section.items, action = button.getAttribute("data-fw-action");
       if (action === "remove") {
-        // Focus moves to what takes the removed item's place, so the keyboard user is not lost.
-        const next = item.nextElementSibling || item.previousElementSibling;
+        const name = itemName(item), next = item.nextElementSibling, previous = item.previousElementSibling;
         item.remove();
-        const target = next ? next.querySelector("button[data-fw-action='remove']") : null;
-        (target || (section.items.add && !section.items.add.hidden ? section.items.add : section.fieldset)).focus();
+        refresh();
+        // Focus goes on in reading order, so the keyboard user is not lost: the next item's Remove, else
+        // "Add another", else the item before's Remove, else the section.
+        const remove = (other) => (other ? other.querySelector("button[data-fw-action='remove']:not([hidden])") : null);
+        const target = remove(next) || (mv.add && !mv.add.hidden ? mv.add : null) || remove(previous);
+        if (target) target.focus();
+        else if (section.fieldset) { section.fieldset.tabIndex = -1; section.fieldset.focus(); }
+        announce("removed", name);
       } else {
         const sibling = action === "up" ? item.previousElementSibling : item.nextElementSibling;
         if (!sibling) return;
         list.insertBefore(item, action === "up" ? sibling : sibling.nextElementSibling);
+        refresh();
         button.focus();  // moving a node drops its focus
+        announce(action, itemName(item));
       }
-      refresh();
     }
 
     function onAdd(event, mv) {
       const count = mv.list.querySelectorAll("[data-fw-item]").length;
       if (!mv.template || count >= mv.cap) return;  // without a template the server adds one
       event.preventDefault();
-      const item = mv.template.cloneNode(true);
+      const item = document.importNode(mv.template, true);
       mv.list.appendChild(item);
       refresh();
-      const control = item.querySelector("input, select, textarea");
+      for (const range of item.querySelectorAll("input[type=range]")) showRange(range);
+      const control = item.querySelector(CONTROLS);
       if (control) control.focus();
+      announce("added", itemName(item));
+    }
+
+    // A slider's <output> shows its value: the browser's, which may differ from the markup's (a value
+    // restored on back/forward, or one the browser clamped or snapped to a step).
+    function showRange(range) {
+      const output = document.getElementById(range.id + "-output");
+      if (output && output.value !== range.value) output.value = range.value;
     }
 
     form.addEventListener("click", (event) => {
@@ -1047,16 +1129,13 @@
       if (mv) onAdd(event, mv);
     });
     const onInput = (event) => {
-      const target = event.target;
-      if (target.type === "range") {  // the slider's <output> shows its value as it moves
-        const output = document.getElementById(target.id + "-output");
-        if (output) output.value = target.value;
-      }
+      if (event.target.type === "range") showRange(event.target);
       refresh();
     };
     form.addEventListener("input", onInput);
     form.addEventListener("change", onInput);
     for (const b of form.querySelectorAll("button[data-fw-action]")) b.hidden = false;
+    for (const range of form.querySelectorAll("input[type=range]")) showRange(range);
     // Values a browser restored on back/forward fire no event: decide once now as well.
     refresh();
   }

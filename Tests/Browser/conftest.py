@@ -36,10 +36,11 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def custom_server(tmp_path_factory):
-    """A second server, for the descriptors of Tests/Browser/forms/ (reported defects' reproductions)."""
-    log_dir = tmp_path_factory.mktemp("custom-server")
-    running = support.start_server(log_dir / "formwright.log", forms=support.CUSTOM_FORMS)
+def fixture_server(tmp_path_factory):
+    """A second formwright serving Tests/Browser/forms/: descriptors made for what the examples do not show,
+    reported defects' reproductions among them."""
+    log_dir = tmp_path_factory.mktemp("fixture-server")
+    running = support.start_server(log_dir / "formwright.log", forms=support.FIXTURE_FORMS)
     try:
         yield running
     finally:

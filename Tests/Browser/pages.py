@@ -29,11 +29,18 @@ def refused_page(session: requests.Session, server, form_id: str) -> tuple[str, 
 
 
 def open_refused_in_browser(chromium, server, form_id: str) -> None:
-    """Load the form in the browser, then post a refused body from it: a form made by the test, carrying the
-    page's own token (the CSRF cookie is the browser's), submitted with form.submit() so no page script can stop
-    it. The browser then shows the server's real 422 page at the form's URL."""
+    """Load the form in the browser, then post a refused body from it (see `post_in_browser`). The browser then
+    shows the server's real 422 page at the form's URL."""
     with requests.Session() as session:
         _, body = refused_page(session, server, form_id)
+    post = post_in_browser(chromium, server, form_id, body)
+    assert post.status == 422, f"/forms/{form_id} answered {post.status} in the browser"
+
+
+def post_in_browser(chromium, server, form_id: str, body: list[tuple[str, str]]) -> support.Exchange:
+    """Load the form in the browser, then post `body` from it: a form made by the test, carrying the page's own
+    token (the CSRF cookie is the browser's), submitted with form.submit() so no page script can stop it. Waits
+    for the answer's page to load and returns the post, as DevTools saw it."""
     chromium.get(server.url(f"/forms/{form_id}"))
     token = chromium.find_element(By.CSS_SELECTOR, "input[name=_csrf]").get_attribute("value")
     old = chromium.find_element(By.TAG_NAME, "html")
@@ -55,5 +62,5 @@ def open_refused_in_browser(chromium, server, form_id: str) -> None:
     support.wait(chromium).until(lambda _: support.is_gone(old))
     support.wait(chromium).until(lambda d: d.execute_script("return document.readyState") == "complete")
     [post] = support.posts_to(support.network_exchanges(chromium), f"/forms/{form_id}")
-    assert post.status == 422, f"/forms/{form_id} answered {post.status} in the browser"
+    return post
 

@@ -28,8 +28,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-# Descriptors made to reproduce a reported defect, served by `custom_server` beside the examples in Forms/.
-CUSTOM_FORMS = HERE / "forms"
+# Descriptors made for the browser tests, for what the example forms in Forms/ do not show (reported defects'
+# reproductions among them), served by `fixture_server` beside the examples.
+FIXTURE_FORMS = HERE / "forms"
 SCREENSHOTS = HERE / "screenshots"
 
 HTTP_TIMEOUT = 10  # seconds, every requests call
@@ -84,7 +85,8 @@ def formwright_binary() -> Path:
 
 def start_server(log_path: Path, forms: Path | str = "Forms") -> Server:
     """Start `formwright serve` on 127.0.0.1, port 0 (the kernel picks a free one), serving the descriptors in
-    `forms`, read the port back, wait for /healthz. The caller stops it with `stop_server` in a finally."""
+    `forms` (relative to the repository), read the port back, wait for /healthz. The caller stops it with
+    `stop_server` in a finally."""
     binary = formwright_binary()
     if not binary.is_file():
         raise RuntimeError(f"no formwright binary at {binary}: run `swift build --product formwright` or set FORMWRIGHT_BIN")

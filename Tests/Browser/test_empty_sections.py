@@ -15,16 +15,16 @@ def displayed(chromium, element_id):
     return chromium.find_element(By.ID, element_id).is_displayed()
 
 
-def test_the_server_draws_a_section_of_hidden_rows_hidden(nojs_browser, custom_server):
+def test_the_server_draws_a_section_of_hidden_rows_hidden(nojs_browser, fixture_server):
     chromium = nojs_browser
-    chromium.get(custom_server.url("/forms/sections"))
+    chromium.get(fixture_server.url("/forms/sections"))
     assert chromium.find_element(By.ID, "fw-section_1").get_attribute("hidden") == "true"
     assert displayed(chromium, "fw-section_0") and displayed(chromium, "fw-section_2")
 
 
-def test_the_section_follows_its_rows_live(js_browser, custom_server):
+def test_the_section_follows_its_rows_live(js_browser, fixture_server):
     chromium = js_browser
-    chromium.get(custom_server.url("/forms/sections"))
+    chromium.get(fixture_server.url("/forms/sections"))
     support.wait(chromium).until(lambda d: d.execute_script("return document.readyState") == "complete")
     assert not displayed(chromium, "fw-section_1")
     switch = chromium.find_element(By.ID, "fw-show")

@@ -137,19 +137,19 @@ CUSTOM_PAGES = ["mvt-fresh", "mvt-added", "mvd-fresh", "mvd-refused", "misc-fres
 
 
 @pytest.fixture(scope="module")
-def custom_vnu_report(server, custom_server, tmp_path_factory):
+def custom_vnu_report(server, fixture_server, tmp_path_factory):
     folder = tmp_path_factory.mktemp("custom-html")
     with requests.Session() as session:
         for form_id in ("mvt", "mvd", "misc", "required", "sections"):
-            fresh = session.get(custom_server.url(f"/forms/{form_id}"), timeout=support.HTTP_TIMEOUT)
+            fresh = session.get(fixture_server.url(f"/forms/{form_id}"), timeout=support.HTTP_TIMEOUT)
             assert fresh.status_code == 200
             (folder / f"{form_id}-fresh.html").write_text(fresh.text)
         for form_id in ("mvd", "misc"):
-            refused, _ = pages.refused_page(session, custom_server, form_id)
+            refused, _ = pages.refused_page(session, fixture_server, form_id)
             (folder / f"{form_id}-refused.html").write_text(refused)
-        page = session.get(custom_server.url("/forms/mvt"), timeout=support.HTTP_TIMEOUT)
+        page = session.get(fixture_server.url("/forms/mvt"), timeout=support.HTTP_TIMEOUT)
         body = [("_csrf", support.csrf_token(page.text)), ("sizes", "S"), ("sizes", "L"), ("_add", "sizes")]
-        added = session.post(custom_server.url("/forms/mvt"), data=body, timeout=support.HTTP_TIMEOUT)
+        added = session.post(fixture_server.url("/forms/mvt"), data=body, timeout=support.HTTP_TIMEOUT)
         assert added.status_code == 200 and "autofocus" in added.text
         (folder / "mvt-added.html").write_text(added.text)
         page = session.get(server.url("/forms/multivalued"), timeout=support.HTTP_TIMEOUT)

@@ -10,6 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
+import pages
 import support
 from a11y import check
 from support import network_exchanges, posts_to, set_value, wait_until
@@ -24,6 +25,17 @@ def open_form(chromium, server, form_id):
     chromium.get(server.url(f"/forms/{form_id}"))
     support.wait(chromium).until(lambda d: d.execute_script("return document.readyState") == "complete")
     network_exchanges(chromium)  # drop the GET's entries: each test reads only what its own actions sent
+    expect_script(chromium)
+
+
+def open_answer(chromium, server, form_id, body):
+    """The page the server answers `body` with (pages.post_in_browser), with forms.js running on it."""
+    post = pages.post_in_browser(chromium, server, form_id, body)
+    expect_script(chromium)
+    return post
+
+
+def expect_script(chromium):
     # forms.js must have loaded (Resource Timing sees it whether it came from the network or a cache).
     status = chromium.execute_script(
         "const e = performance.getEntriesByType('resource').find(e => e.name.endsWith('/static/forms.js'));"
@@ -285,4 +297,274 @@ def test_multivalued_add_delete_reorder_by_keyboard_posts_in_order(js_browser, s
                                    post.form_pairs())
     assert response.status_code == 200, response.text
     assert response.json()["httpParameters"] == {"tags": ["css", "rust", "forms"]}
+    assert_no_console_errors(chromium)
+
+
+def item_labels(chromium):
+    return [i.find_element(By.CSS_SELECTOR, "label").text for i in items(chromium)]
+
+
+def button_names(chromium, index):
+    """What a screen reader hears for item `index`'s buttons: Chromium's computed accessible names."""
+    return [b.accessible_name for b in items(chromium)[index].find_elements(By.CSS_SELECTOR, "[data-fw-action]")]
+
+
+def announced(chromium):
+    return chromium.find_element(By.ID, "fw-status").get_attribute("textContent")
+
+
+def wait_for_announcement(chromium, text):
+    wait_until(lambda: announced(chromium) == text, message=f"{text!r} announced (have {announced(chromium)!r})")
+
+
+def test_item_buttons_name_their_item_and_actions_are_announced(js_browser, server):
+    chromium = js_browser
+    open_form(chromium, server, "multivalued")
+    wait_until(lambda: all(b.is_displayed() for b in chromium.find_elements(By.CSS_SELECTOR, "[data-fw-action]")),
+               message="forms.js to reveal Remove / Move up / Move down")
+    live_regions = chromium.find_elements(By.ID, "fw-status")  # before any action: live regions must be there
+    assert all(region.get_attribute("textContent") == "" for region in live_regions)
+    add = chromium.find_element(By.CSS_SELECTOR, "button[name=_add]")
+
+    # Added: "Tag 3" everywhere, focus in its field.
+    press(chromium, add, Keys.ENTER)
+    wait_for_values(chromium, ["swift", "forms", ""])
+    assert item_labels(chromium) == ["Tag 1", "Tag 2", "Tag 3"]
+    for k in range(3):
+        assert button_names(chromium, k) == [f"Remove Tag {k + 1}", f"Move up Tag {k + 1}", f"Move down Tag {k + 1}"]
+    assert [region.get_attribute("role") for region in live_regions] == ["status"]  # polite
+    wait_for_announcement(chromium, "Tag 3 added")
+    assert support.active_element_id(chromium) == "fw-tags-2"
+    items(chromium)[2].find_element(By.CSS_SELECTOR, "input").send_keys("rust")
+
+    # Removed: the others are renumbered, buttons too; focus on the next item's Remove.
+    press(chromium, action(chromium, 0, "remove"), Keys.ENTER)
+    wait_for_values(chromium, ["forms", "rust"])
+    assert item_labels(chromium) == ["Tag 1", "Tag 2"]
+    assert button_names(chromium, 0) == ["Remove Tag 1", "Move up Tag 1", "Move down Tag 1"]
+    assert button_names(chromium, 1) == ["Remove Tag 2", "Move up Tag 2", "Move down Tag 2"]
+    wait_for_announcement(chromium, "Tag 1 removed")
+    assert chromium.switch_to.active_element == action(chromium, 0, "remove")
+
+    # Moved: focus stays on the button pressed, which names the item where it landed.
+    press(chromium, action(chromium, 0, "down"), Keys.SPACE)
+    wait_for_values(chromium, ["rust", "forms"])
+    wait_for_announcement(chromium, "Tag 2 moved down")
+    assert chromium.switch_to.active_element == action(chromium, 1, "down")
+    assert chromium.switch_to.active_element.accessible_name == "Move down Tag 2"
+    press(chromium, action(chromium, 1, "up"), Keys.ENTER)
+    wait_for_values(chromium, ["forms", "rust"])
+    wait_for_announcement(chromium, "Tag 1 moved up")
+    assert chromium.switch_to.active_element == action(chromium, 0, "up")
+    assert item_labels(chromium) == ["Tag 1", "Tag 2"]
+
+    # The last item removed: focus goes on to "Add another".
+    press(chromium, action(chromium, 1, "remove"), Keys.ENTER)
+    wait_for_values(chromium, ["forms"])
+    wait_for_announcement(chromium, "Tag 2 removed")
+    assert chromium.switch_to.active_element == chromium.find_element(By.CSS_SELECTOR, "button[name=_add]")
+    assert same_document(chromium)
+    check(chromium, "/forms/multivalued after announced item actions")
+    assert_no_console_errors(chromium)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The error summary follows the page (fixture form `items`, Tests/Browser/forms)
+
+
+def summary_targets(chromium):
+    """The ids the summary's shown links lead to, in order."""
+    return [a.get_attribute("href").split("#", 1)[1]
+            for a in chromium.find_elements(By.CSS_SELECTOR, "#fw-summary a") if a.is_displayed()]
+
+
+def summary_heading(chromium):
+    return chromium.find_element(By.ID, "fw-summary-title").text
+
+
+def summary_shown(chromium) -> bool:
+    return chromium.find_element(By.ID, "fw-summary").is_displayed()
+
+
+def list_items(chromium, tag):
+    return chromium.find_elements(By.CSS_SELECTOR, f"[data-fw-multivalued={tag}] .fw-items .fw-item")
+
+
+def list_values(chromium, tag):
+    return [i.find_element(By.CSS_SELECTOR, "input").get_attribute("value") for i in list_items(chromium, tag)]
+
+
+def list_action(chromium, tag, index, name):
+    return list_items(chromium, tag)[index].find_element(By.CSS_SELECTOR, f"[data-fw-action={name}]")
+
+
+def follow_summary_link(chromium, index):
+    """Click the summary's shown link `index`; return the id and value of what took focus."""
+    links = [a for a in chromium.find_elements(By.CSS_SELECTOR, "#fw-summary a") if a.is_displayed()]
+    links[index].click()
+    return chromium.execute_script("const e = document.activeElement; return [e.id, e.value ?? null]")
+
+
+def test_summary_links_follow_their_items(js_browser, fixture_server):
+    chromium = js_browser
+    post = open_answer(chromium, fixture_server, "items", [
+        ("code", "z"), ("emails", "x"), ("emails", "c@d.co"), ("emails", "bad@"), ("emails", "ok@ok.com"),
+        ("seats", "3")])
+    assert post.status == 422
+    assert summary_targets(chromium) == ["fw-emails-0", "fw-emails-0", "fw-emails-2", "fw-emails-2"]
+    assert summary_heading(chromium) == "There are 4 problems"
+
+    # The first item goes: its errors leave the summary, and bad@'s links follow it to its new place.
+    press(chromium, list_action(chromium, "emails", 0, "remove"), Keys.ENTER)
+    wait_until(lambda: list_values(chromium, "emails") == ["c@d.co", "bad@", "ok@ok.com"], message="x removed")
+    wait_until(lambda: summary_targets(chromium) == ["fw-emails-1", "fw-emails-1"],
+               message=f"links to bad@ (have {summary_targets(chromium)})")
+    assert summary_heading(chromium) == "There are 2 problems"
+    assert chromium.find_element(By.ID, "fw-emails-1").get_attribute("aria-invalid") == "true"
+    assert follow_summary_link(chromium, 0) == ["fw-emails-1", "bad@"]
+
+    # bad@ moves up: its links still lead to it.
+    press(chromium, list_action(chromium, "emails", 1, "up"), Keys.ENTER)
+    wait_until(lambda: list_values(chromium, "emails") == ["bad@", "c@d.co", "ok@ok.com"], message="bad@ moved up")
+    wait_until(lambda: summary_targets(chromium) == ["fw-emails-0", "fw-emails-0"],
+               message=f"links to bad@ (have {summary_targets(chromium)})")
+    assert follow_summary_link(chromium, 1) == ["fw-emails-0", "bad@"]
+    check(chromium, "/forms/items with a summary that followed its items")
+
+    # bad@ goes too: nothing is left to fix, and the summary goes away.
+    press(chromium, list_action(chromium, "emails", 0, "remove"), Keys.ENTER)
+    wait_until(lambda: not summary_shown(chromium), message="the empty summary to go")
+    assert summary_targets(chromium) == []
+    assert same_document(chromium)
+    assert_no_console_errors(chromium)
+
+
+def test_summary_hides_the_error_of_a_hidden_row_while_it_is_hidden(js_browser, server):
+    chromium = js_browser
+    open_form(chromium, server, "pets")
+    press(chromium, chromium.find_element(By.ID, "fw-has_pets"), Keys.SPACE)
+    wait_until(lambda: displayed(chromium, "fw-pet_names-row"), message="the names row")
+    submit_button(chromium).click()
+    wait_until(lambda: chromium.find_elements(By.ID, "fw-summary"), message="the error summary")
+    expect_script(chromium)
+    assert summary_targets(chromium) == ["fw-pet_names"]
+
+    # No pets: the names row hides, and so does its error; the summary, now empty, with it.
+    press(chromium, chromium.find_element(By.ID, "fw-has_pets"), Keys.SPACE)
+    wait_until(lambda: not displayed(chromium, "fw-pet_names-row"), message="the names row to go")
+    wait_until(lambda: not summary_shown(chromium), message="the summary to go with its only error")
+    assert summary_targets(chromium) == []
+
+    # Pets again: the error is back, and its link leads to the field.
+    press(chromium, chromium.find_element(By.ID, "fw-has_pets"), Keys.SPACE)
+    wait_until(lambda: summary_shown(chromium), message="the summary to come back")
+    assert summary_targets(chromium) == ["fw-pet_names"]
+    assert "Tell us your pets' names" in chromium.find_element(By.ID, "fw-summary").text
+    assert follow_summary_link(chromium, 0) == ["fw-pet_names", ""]
+    assert same_document(chromium)
+    assert_no_console_errors(chromium)
+
+
+def test_summary_hides_the_error_of_a_disabled_row_and_counts_what_is_left(js_browser, fixture_server):
+    chromium = js_browser
+    post = open_answer(chromium, fixture_server, "items", [("emails", "x")])
+    assert post.status == 422
+    assert summary_targets(chromium) == ["fw-code", "fw-emails-0", "fw-emails-0"]
+    assert summary_heading(chromium) == "There are 3 problems"
+
+    chromium.find_element(By.CSS_SELECTOR, "label[for=fw-lock]").click()  # disables Code
+    wait_until(lambda: not chromium.find_element(By.ID, "fw-code").is_enabled(), message="Code to be disabled")
+    wait_until(lambda: summary_targets(chromium) == ["fw-emails-0", "fw-emails-0"], message="Code's error hidden")
+    assert summary_heading(chromium) == "There are 2 problems"
+
+    press(chromium, list_action(chromium, "emails", 0, "remove"), Keys.ENTER)
+    wait_until(lambda: not summary_shown(chromium), message="the summary to go")
+
+    chromium.find_element(By.CSS_SELECTOR, "label[for=fw-lock]").click()  # Code enabled again
+    wait_until(lambda: summary_shown(chromium), message="the summary to come back")
+    assert summary_targets(chromium) == ["fw-code"]
+    assert summary_heading(chromium) == "There is a problem"
+    assert follow_summary_link(chromium, 0) == ["fw-code", ""]
+    assert_no_console_errors(chromium)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# "Add another" copies the server's pristine item
+
+
+def add_button(chromium, tag):
+    return chromium.find_element(By.CSS_SELECTOR, f"[data-fw-multivalued={tag}] button.fw-add")
+
+
+def test_added_items_are_pristine_whatever_the_first_item_holds(js_browser, fixture_server):
+    chromium = js_browser
+    post = open_answer(chromium, fixture_server, "items", [("code", "z"), ("emails", "x"), ("seats", "abc")])
+    assert post.status == 422
+    # Refused entries are shown in text inputs, without bounds.
+    assert chromium.find_element(By.ID, "fw-emails-0").get_attribute("type") == "text"
+    assert chromium.find_element(By.ID, "fw-seats-0").get_attribute("type") == "text"
+
+    press(chromium, add_button(chromium, "emails"), Keys.ENTER)
+    wait_until(lambda: len(list_items(chromium, "emails")) == 2, message="a second address")
+    email = chromium.find_element(By.ID, "fw-emails-1")
+    assert email.get_attribute("type") == "email"
+    assert email.get_property("value") == ""
+    assert email.get_attribute("aria-invalid") is None
+    assert email.get_attribute("aria-describedby") is None
+    assert not list_items(chromium, "emails")[1].find_elements(By.CSS_SELECTOR, ".fw-error")
+    assert email.accessible_name == "Address 2"
+    assert support.active_element_id(chromium) == "fw-emails-1"
+
+    press(chromium, add_button(chromium, "seats"), Keys.ENTER)
+    wait_until(lambda: len(list_items(chromium, "seats")) == 2, message="a second seat")
+    seat = chromium.find_element(By.ID, "fw-seats-1")
+    assert [seat.get_attribute(a) for a in ("type", "min", "max", "step")] == ["number", "1", "9", "2"]
+
+    # A list that started with no item has a template too.
+    assert list_items(chromium, "guests") == []
+    press(chromium, add_button(chromium, "guests"), Keys.ENTER)
+    wait_until(lambda: len(list_items(chromium, "guests")) == 1, message="a first guest")
+    guest = chromium.find_element(By.ID, "fw-guests-0")
+    assert guest.get_attribute("type") == "email"
+    assert guest.accessible_name == "Guest 1"
+    assert same_document(chromium), "adding an item must happen in the page"
+    # The template itself is no part of the form: nothing of it is posted.
+    assert len(chromium.find_elements(By.CSS_SELECTOR, "input[name=guests]")) == 1
+    check(chromium, "/forms/items after adding to every list")
+
+    chromium.find_element(By.ID, "fw-emails-0").clear()
+    chromium.find_element(By.ID, "fw-emails-0").send_keys("x@y.co")
+    email.send_keys("e@f.co")
+    chromium.find_element(By.ID, "fw-seats-0").clear()
+    chromium.find_element(By.ID, "fw-seats-0").send_keys("5")
+    seat.send_keys("7")
+    guest.send_keys("g@h.co")
+    submit_button(chromium).click()
+    wait_until(lambda: chromium.current_url == fixture_server.url("/forms/items/thanks"), message="the thank-you page")
+    [post] = posts_to(network_exchanges(chromium), "/forms/items")
+    assert post.status == 303
+    assert (post.values("emails"), post.values("seats"), post.values("guests")) == (
+        ["x@y.co", "e@f.co"], ["5", "7"], ["g@h.co"])
+    assert_no_console_errors(chromium)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Slider outputs (fixture form `sliders`)
+
+
+def test_slider_outputs_show_the_sliders_value_from_the_start(js_browser, fixture_server):
+    chromium = js_browser
+    open_form(chromium, fixture_server, "sliders")
+    shown = {}
+    for tag in ("vol", "level", "plain", "fine", "snapped"):
+        slider = chromium.find_element(By.ID, f"fw-{tag}")
+        output = chromium.find_element(By.ID, f"fw-{tag}-output")
+        assert output.text == slider.get_property("value"), tag
+        shown[tag] = output.text
+    # HTML's range default, and a value the browser snapped to the step (7 with step 5 is 5).
+    assert shown == {"vol": "5", "level": "6", "plain": "50", "fine": "1.5", "snapped": "5"}
+
+    slider = chromium.find_element(By.ID, "fw-level")
+    press(chromium, slider, Keys.ARROW_RIGHT)
+    wait_until(lambda: chromium.find_element(By.ID, "fw-level-output").text == "9", message="the output to follow")
     assert_no_console_errors(chromium)

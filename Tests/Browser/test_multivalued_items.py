@@ -53,9 +53,9 @@ def payload_of(chromium, server, form_id, post):
     return response.json()["httpParameters"]
 
 
-def test_fresh_segmented_and_boolean_items_post_every_position_without_script(nojs_browser, custom_server):
+def test_fresh_segmented_and_boolean_items_post_every_position_without_script(nojs_browser, fixture_server):
     chromium = nojs_browser
-    open_form(chromium, custom_server, "mvt")
+    open_form(chromium, fixture_server, "mvt")
     assert chosen(chromium, "sizes") == ["S", "L"]
     assert chosen(chromium, "flags") == ["true", "false", "true"]
     click_and_wait_for_page(chromium, submit_button(chromium))
@@ -64,14 +64,14 @@ def test_fresh_segmented_and_boolean_items_post_every_position_without_script(no
     assert post.status == 303
     assert post.values("sizes") == ["S", "L"]
     assert post.values("flags") == ["true", "false", "true"]
-    parameters = payload_of(chromium, custom_server, "mvt", post)
+    parameters = payload_of(chromium, fixture_server, "mvt", post)
     assert parameters["sizes"] == ["S", "L"]
     assert parameters["flags"] == [True, False, True]
 
 
-def test_segmented_items_add_remove_reorder_in_the_page_post_in_order(js_browser, custom_server):
+def test_segmented_items_add_remove_reorder_in_the_page_post_in_order(js_browser, fixture_server):
     chromium = js_browser
-    open_form(chromium, custom_server, "mvt")
+    open_form(chromium, fixture_server, "mvt")
     wait_until(lambda: all(b.is_displayed() for b in chromium.find_elements(By.CSS_SELECTOR, "[data-fw-action]")),
                message="forms.js to reveal Remove / Move up / Move down")
     assert chosen(chromium, "sizes") == ["S", "L"]
@@ -107,12 +107,12 @@ def test_segmented_items_add_remove_reorder_in_the_page_post_in_order(js_browser
     check(chromium, "/forms/mvt after adding, moving and removing items")
 
     submit_button(chromium).click()
-    wait_until(lambda: chromium.current_url == custom_server.url("/forms/mvt/thanks"), message="the thank-you page")
+    wait_until(lambda: chromium.current_url == fixture_server.url("/forms/mvt/thanks"), message="the thank-you page")
     [post] = posts_to(network_exchanges(chromium), "/forms/mvt")
     assert post.status == 303
     assert post.values("sizes") == ["L", "M"]
     assert post.values("flags") == ["true", "true", "true", "false"]
-    parameters = payload_of(chromium, custom_server, "mvt", post)
+    parameters = payload_of(chromium, fixture_server, "mvt", post)
     assert parameters["sizes"] == ["L", "M"]
     assert parameters["flags"] == [True, True, True, False]
 
@@ -137,9 +137,9 @@ def test_add_another_without_script_puts_focus_on_the_new_item(nojs_browser, ser
     assert values == ["swift", "forms", "ui"]
 
 
-def test_item_errors_name_their_item_in_the_summary(nojs_browser, custom_server):
+def test_item_errors_name_their_item_in_the_summary(nojs_browser, fixture_server):
     chromium = nojs_browser
-    open_form(chromium, custom_server, "mvd")
+    open_form(chromium, fixture_server, "mvd")
     second = chromium.find_element(By.ID, "fw-tags-1")
     second.clear()
     second.send_keys("not-an-address")

@@ -7,6 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
+import pages
 import support
 from support import click_and_wait_for_page, network_exchanges, posts_to, set_value
 
@@ -163,3 +164,34 @@ def test_enter_in_a_tag_submits_rather_than_adds(nojs_browser, server):
     assert post.values("_add") == []
     assert post.values("tags") == ["swift", "forms-ui"]
     assert post.status == 303
+
+
+def test_add_another_after_a_refused_item_keeps_the_items_type(nojs_browser, fixture_server):
+    chromium = nojs_browser
+    post = pages.post_in_browser(chromium, fixture_server, "items", [("code", "z"), ("emails", "x"), ("seats", "abc")])
+    assert post.status == 422
+    assert chromium.find_element(By.ID, "fw-emails-0").get_attribute("type") == "text"  # refused, shown as typed
+
+    click_and_wait_for_page(chromium, chromium.find_element(By.CSS_SELECTOR, "[data-fw-multivalued=emails] .fw-add"))
+    [post] = posts_to(network_exchanges(chromium), "/forms/items")
+    assert post.status == 200
+    assert chromium.find_element(By.ID, "fw-emails-0").get_attribute("value") == "x"
+    assert chromium.find_element(By.ID, "fw-emails-1").get_attribute("type") == "email"
+
+    click_and_wait_for_page(chromium, chromium.find_element(By.CSS_SELECTOR, "[data-fw-multivalued=seats] .fw-add"))
+    seat = chromium.find_element(By.ID, "fw-seats-1")
+    assert [seat.get_attribute(a) for a in ("type", "min", "max", "step")] == ["number", "1", "9", "2"]
+
+    click_and_wait_for_page(chromium, chromium.find_element(By.CSS_SELECTOR, "[data-fw-multivalued=guests] .fw-add"))
+    assert chromium.find_element(By.ID, "fw-guests-0").get_attribute("type") == "email"
+
+
+def test_slider_outputs_show_the_browsers_default_without_script(nojs_browser, fixture_server):
+    chromium = nojs_browser
+    chromium.get(fixture_server.url("/forms/sliders"))
+    # No value: the browser puts a slider at HTML's range default, and the server's output says where.
+    for tag, expected in (("vol", "5"), ("level", "6"), ("plain", "50"), ("fine", "1.5")):
+        slider = chromium.find_element(By.ID, f"fw-{tag}")
+        assert slider.get_dom_attribute("value") is None
+        assert slider.get_property("value") == expected, tag
+        assert chromium.find_element(By.ID, f"fw-{tag}-output").text == expected, tag

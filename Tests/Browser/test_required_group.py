@@ -24,9 +24,9 @@ def accessible(chromium, element_id):
     return ax["role"]["value"], ax.get("name", {}).get("value", "")
 
 
-def test_a_required_check_box_group_is_named_required(js_browser, custom_server):
+def test_a_required_check_box_group_is_named_required(js_browser, fixture_server):
     chromium = js_browser
-    chromium.get(custom_server.url("/forms/misc"))
+    chromium.get(fixture_server.url("/forms/misc"))
     assert accessible(chromium, "fw-toppings") == ("group", "Toppings required")
     # The radio group says it through its radios' own `required`; nothing is added to its name.
     assert accessible(chromium, "fw-kind") == ("group", "Kind")
@@ -34,9 +34,9 @@ def test_a_required_check_box_group_is_named_required(js_browser, custom_server)
     check(chromium, "/forms/misc (fresh)")
 
 
-def test_the_words_follow_a_required_predicate_live(js_browser, custom_server):
+def test_the_words_follow_a_required_predicate_live(js_browser, fixture_server):
     chromium = js_browser
-    chromium.get(custom_server.url("/forms/required"))
+    chromium.get(fixture_server.url("/forms/required"))
     assert accessible(chromium, "fw-extras") == ("group", "Extras")
     switch = chromium.find_element(By.ID, "fw-want")
     chromium.execute_script("arguments[0].focus()", switch)
@@ -47,7 +47,7 @@ def test_the_words_follow_a_required_predicate_live(js_browser, custom_server):
     wait_until(lambda: accessible(chromium, "fw-extras") == ("group", "Extras"), message="the words to go")
 
 
-def test_the_refused_misc_page_passes_axe(js_browser, custom_server):
-    pages.open_refused_in_browser(js_browser, custom_server, "misc")
+def test_the_refused_misc_page_passes_axe(js_browser, fixture_server):
+    pages.open_refused_in_browser(js_browser, fixture_server, "misc")
     assert accessible(js_browser, "fw-toppings") == ("group", "Toppings required")
     check(js_browser, "/forms/misc (after a refused submission)")

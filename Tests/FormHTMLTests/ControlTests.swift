@@ -87,6 +87,35 @@ import Testing
         #expect(html.element(id: "fw-volume-output")?.text == "50")
     }
 
+    /// HTML's range default (§4.10.5.1.13): the middle of min…max, snapped to the step counted from min
+    /// (a tie goes up), min when max is below it; min 0, max 100 and step 1 when not given.
+    @Test(
+        arguments: [
+            (nil, nil, nil, "50"), (0, 10, 1, "5"), (0, 10, 3, "6"), (0, 9, 1, "5"), (0, 9, 2, "4"),
+            (1, 2, 0.25, "1.5"), (0, 1, nil, "1"), (5, 1, nil, "5"), (-10, 0, 4, "-6"), (0, 1, 0.1, "0.5"),
+            (0.1, 0.4, 0.1, "0.3"),
+        ] as [(Double?, Double?, Double?, String)])
+    func sliderWithoutAValueShowsTheBrowsersDefault(min: Double?, max: Double?, step: Double?, shown: String) throws {
+        var level = Row(.slider, tag: "level", title: "Level")
+        let decimal = { (number: Double?) in number.map { FormValue.decimal(Decimal(string: "\($0)") ?? 0) } }
+        level.min = decimal(min)
+        level.max = decimal(max)
+        level.step = decimal(step)
+        let html = try Self.render([level])
+        #expect(html.element(id: "fw-level")?["value"] == nil)
+        #expect(html.element(id: "fw-level-output")?.text == shown)
+    }
+
+    @Test func anEmptyTypedValueKeepsItsTypeAndBounds() throws {
+        var count = Row(.integer, tag: "count", title: "Count")
+        count.min = .integer(1)
+        let html = try Self.render(
+            [Row(.email, tag: "mail", title: "Mail"), count], state: { $0.values = [0: [""], 1: [""]] })
+        #expect(html.element(id: "fw-mail")?["type"] == "email")
+        #expect(html.element(id: "fw-count")?["type"] == "number")
+        #expect(html.element(id: "fw-count")?["min"] == "1")
+    }
+
     @Test func selectorStartsWithAnEmptyOptionShowingNoValueText() throws {
         var push = Row(.selectorPush, tag: "push", title: "Push")
         push.options = [Option("r", title: "Red")]

@@ -39,19 +39,22 @@ import Testing
             Fixtures.page(form).render(state: Fixtures.stateWithErrors(form)),
         ] {
             let html = try MiniHTML(Fixtures.text(bytes))
-            let labelled = Set(html.all("label").compactMap { $0["for"] })
-            let controls = html.elements.filter {
-                ["input", "select", "textarea", "output"].contains($0.name) && $0["type"] != "hidden"
-                    && !($0.name == "output" && $0["for"] != nil)
-            }
-            #expect(!controls.isEmpty)
-            for control in controls {
-                let controlID = try #require(control["id"], "a \(control.name) without id")
-                #expect(labelled.contains(controlID), "no label for \(controlID)")
+            // The document, then a multivalued section's template item, which becomes part of it when copied.
+            for elements in [html.elements.filter { !$0.inTemplate }, html.templateContent] {
+                let labelled = Set(elements.filter { $0.name == "label" }.compactMap { $0["for"] })
+                let controls = elements.filter {
+                    ["input", "select", "textarea", "output"].contains($0.name) && $0["type"] != "hidden"
+                        && !($0.name == "output" && $0["for"] != nil)
+                }
+                #expect(!controls.isEmpty || elements.isEmpty)
+                for control in controls {
+                    let controlID = try #require(control["id"], "a \(control.name) without id")
+                    #expect(labelled.contains(controlID), "no label for \(controlID)")
+                }
+                for label in labelled { #expect(elements.contains { $0["id"] == label }, "label for missing \(label)") }
             }
             let ids = html.elements.compactMap { $0["id"] }
             #expect(Set(ids).count == ids.count, "duplicate ids")
-            for label in labelled { #expect(html.element(id: label) != nil, "label for missing \(label)") }
         }
     }
 

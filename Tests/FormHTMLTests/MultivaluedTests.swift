@@ -28,7 +28,7 @@ import Testing
         let items = html.all("input").filter { $0["name"] == "tags" }
         #expect(items.map { $0["value"] } == ["a", "b", "c"])
         #expect(items.map { $0["id"] } == ["fw-tags-0", "fw-tags-1", "fw-tags-2"])
-        #expect(html.elements.filter { $0["data-fw-item"] != nil }.count == 3)
+        #expect(html.elements.filter { $0["data-fw-item"] != nil && !$0.inTemplate }.count == 3)
     }
 
     @Test func rulesGiveTheScriptTheCapItemKindAndEachRowsSection() throws {
@@ -112,6 +112,88 @@ import Testing
         #expect(focused.map(\.name) == ["fieldset"])
         #expect(focused.first?["tabindex"] == "-1")
         #expect(focused.first?["data-fw-multivalued"] == "tags")
+    }
+
+    static func emails(options: Section.MultivaluedOptions = [.insert, .delete, .reorder]) throws -> CompiledForm {
+        var section = Section(title: "Emails", rows: [])
+        section.multivaluedTag = "emails"
+        section.multivaluedOptions = options
+        section.rowTemplate = Row(.email, tag: nil, title: "Email")
+        return try FormCompiler().compile(Form(id: "m", title: "M", sections: [section]), file: "test")
+    }
+
+    @Test func aPristineItemWaitsInATemplateForAddAnother() throws {
+        let form = try Self.emails()
+        var state = Fixtures.initialState(form)
+        state.items[0] = ["x", "a@b.co"]
+        state.errors = [PageError(section: 0, position: 0, message: "Not an email")]
+        let html = try MiniHTML(Fixtures.text(Fixtures.page(form).render(state: state)))
+        // The refused first item is a text input; the template's item is what a new one must be.
+        #expect(html.element(id: "fw-emails-0")?["type"] == "text")
+        let content = html.templateContent
+        let input = try #require(content.first { $0.name == "input" })
+        #expect(input["type"] == "email")
+        #expect(input["name"] == "emails")
+        #expect(input["id"] == "fw-emails-2")
+        #expect(input["value"] == nil)
+        #expect(input["aria-invalid"] == nil)
+        #expect(content.first { $0.name == "label" }?.text == "Email 3")
+        #expect(!content.contains { $0["class"] == "fw-error" })
+        #expect(content.compactMap { $0["data-fw-action"] } == ["remove", "up", "down"])
+        #expect(html.elements.filter { $0.name == "template" }.map { $0["class"] } == ["fw-item-template"])
+    }
+
+    @Test func aSectionWithNoItemsStillHasItsTemplate() throws {
+        let html = try MiniHTML(Fixtures.text(Fixtures.page(try Self.emails()).renderFresh(csrfToken: nil)))
+        #expect(html.all("input").filter { $0["name"] == "emails" }.isEmpty)
+        #expect(html.templateContent.filter { $0.name == "input" }.map { $0["id"] } == ["fw-emails-0"])
+    }
+
+    @Test func withoutInsertThereIsNoTemplate() throws {
+        let html = try MiniHTML(
+            Fixtures.text(Fixtures.page(try Self.tags(options: [.delete])).renderFresh(csrfToken: nil)))
+        #expect(html.templateContent.isEmpty)
+    }
+
+    @Test func itemActionsAreAnnouncedInAPoliteLiveRegion() throws {
+        let html = try MiniHTML(Fixtures.text(Fixtures.page(try Self.tags()).renderFresh(csrfToken: nil)))
+        let status = try #require(html.element(id: "fw-status"))
+        #expect(status["role"] == "status")
+        #expect(status.text.isEmpty)
+        #expect(status["data-fw-added"] == "{item} added")
+        #expect(status["data-fw-removed"] == "{item} removed")
+        #expect(status["data-fw-up"] == "{item} moved up")
+        #expect(status["data-fw-down"] == "{item} moved down")
+        #expect(status["data-fw-added-lang"] == nil)
+
+        var chinese = try Self.tags().form
+        chinese.locale = "zh-Hans"
+        let zh = try MiniHTML(
+            Fixtures.text(Fixtures.page(try FormCompiler().compile(chinese, file: "test")).renderFresh(csrfToken: nil)))
+        #expect(zh.element(id: "fw-status")?["data-fw-added"] == "已添加{item}")
+        #expect(zh.element(id: "fw-status")?["data-fw-up"] == "{item}已上移")
+    }
+
+    @Test func aFormWithoutItemActionsHasNoLiveRegion() throws {
+        let html = try MiniHTML(Fixtures.text(Fixtures.page(try Self.tags(options: [])).renderFresh(csrfToken: nil)))
+        #expect(html.element(id: "fw-status") == nil)
+    }
+
+    @Test func theSummaryCarriesItsHeadingsAndMarksASectionsOwnError() throws {
+        let form = try Self.tags()
+        var state = Fixtures.initialState(form)
+        state.items[0] = ["a", "b"]
+        state.errors = [
+            PageError(section: 0, message: "Too many"), PageError(section: 0, position: 1, message: "Too short"),
+        ]
+        let html = try MiniHTML(Fixtures.text(Fixtures.page(form).render(state: state)))
+        let heading = try #require(html.element(id: "fw-summary-title"))
+        #expect(heading.text == "There are 2 problems")
+        #expect(heading["data-fw-one"] == "There is a problem")
+        #expect(heading["data-fw-several"] == "There are %d problems")
+        let links = html.all("a")
+        #expect(links.map { $0["href"] } == ["#fw-tags-0", "#fw-tags-1"])
+        #expect(links.map { $0["data-fw-first-item"] != nil } == [true, false])
     }
 
     @Test func itemErrorsAreLinkedFromTheSummary() throws {

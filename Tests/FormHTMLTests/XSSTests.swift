@@ -16,6 +16,7 @@ import Testing
     static let ownElements: Set<String> = [
         "html", "head", "meta", "title", "link", "script", "body", "main", "h1", "h2", "div", "ul", "li", "a", "form",
         "input", "button", "fieldset", "legend", "label", "p", "span", "br", "select", "option", "textarea", "output",
+        "template",
     ]
 
     /// A form with `payload` in every text a descriptor can carry.

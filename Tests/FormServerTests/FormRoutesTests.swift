@@ -319,7 +319,9 @@ import Testing
             return try session.post("multivalued", [("tags", "swift"), ("tags", "forms"), ("_add", "tags")])
         }
         #expect(page.status == 200)
-        #expect(page.text.components(separatedBy: "name=\"tags\"").count - 1 == 3)
+        // The items shown; the pristine one in the <template> is no part of the form.
+        let shown = page.text.replacing(/<template[\s\S]*?<\/template>/, with: "")
+        #expect(shown.components(separatedBy: "name=\"tags\"").count - 1 == 3)
         #expect(page.text.contains("value=\"forms\""))
     }
 
@@ -342,7 +344,9 @@ import Testing
             return try session.post("multivalued", (0..<10).map { ("tags", "t\($0)") } + [("_add", "tags")])
         }
         #expect(page.status == 200)
-        #expect(page.text.components(separatedBy: "name=\"tags\"").count - 1 == 10)
+        // The items shown; the pristine one in the <template> is no part of the form.
+        let shown = page.text.replacing(/<template[\s\S]*?<\/template>/, with: "")
+        #expect(shown.components(separatedBy: "name=\"tags\"").count - 1 == 10)
         #expect(page.text.components(separatedBy: "autofocus").count - 1 == 1)
         #expect(
             page.text.contains(

@@ -3,11 +3,19 @@ import FormModel
 extension FormLayout {
     /// The error summary: `role=alert` so it is announced, `tabindex=-1` so a script (or `autofocus`
     /// when `focused`, with no script) can move focus to it, and one link per error to the field to fix.
+    ///
+    /// The browser script keeps it true to the page as it changes: a link follows its item when items
+    /// move, an item's errors leave with it, an error of a hidden or disabled field is hidden while the
+    /// field is, and the heading counts what is left (its two texts wait in data attributes).
     func writeSummary(_ errors: [PageError], state: PageState, focused: Bool, into writer: inout HTMLWriter) {
         writer.markup("<div class=\"fw-summary\" id=\"fw-summary\" role=\"alert\" tabindex=\"-1\"")
         writer.flag("autofocus", focused)
         writer.markup(" aria-labelledby=\"fw-summary-title\">\n<h2 id=\"fw-summary-title\"")
         writer.lang(texts.lang(errors.count == 1 ? "oneProblem" : "severalProblems"))
+        writer.attribute("data-fw-one", texts.oneProblem)
+        if let lang = texts.lang("oneProblem") { writer.attribute("data-fw-one-lang", lang) }
+        writer.attribute("data-fw-several", texts.severalProblems)
+        if let lang = texts.lang("severalProblems") { writer.attribute("data-fw-several-lang", lang) }
         writer.markup(">")
         writer.text(texts.problems(errors.count))
         writer.markup("</h2>\n<ul>\n")
@@ -18,6 +26,8 @@ extension FormLayout {
             if let target = target(of: error, state: state) {
                 writer.markup("<a")
                 writer.attribute("href", "#" + target)
+                // A section's own error leads to whichever item is first, not to one item.
+                writer.flag("data-fw-first-item", error.row == nil && error.position == nil)
                 writer.markup(">")
                 writer.text(error.message)
                 writer.markup("</a>")
@@ -76,11 +86,36 @@ extension FormLayout {
             writer.submitTitle(form.form, texts: texts)
             writer.markup("</div>\n")
         }
-        writer.markup("</form>\n<script type=\"application/json\" id=\"fw-rules\">")
+        writer.markup("</form>\n")
+        if !form.form.disabled,
+            form.sections.contains(where: { $0.item != nil && !$0.section.multivaluedOptions.isEmpty })
+        {
+            writeAnnouncer(texts: texts, into: &writer)
+        }
+        writer.markup("<script type=\"application/json\" id=\"fw-rules\">")
         writer.scriptJSON(rules)
         writer.markup("</script>\n")
         PageShell.writeEnd(into: &writer)
         return writer.bytes
+    }
+}
+
+extension FormLayout {
+    /// A polite live region (`role=status`, WAI-ARIA 1.2 §5.3.3.6) that the browser script fills when
+    /// it adds, removes or moves an item: focus alone does not tell a screen reader what happened.
+    /// It is in the page from the start, as live regions must be to be heard. Its texts wait in data
+    /// attributes, `{item}` standing for the item's name, each with its `lang` when not the page's.
+    static func writeAnnouncer(texts: PageTexts, into writer: inout HTMLWriter) {
+        writer.markup("<div id=\"fw-status\" class=\"fw-visually-hidden\" role=\"status\"")
+        writer.attribute("data-fw-added", texts.itemAdded)
+        if let lang = texts.lang("itemAdded") { writer.attribute("data-fw-added-lang", lang) }
+        writer.attribute("data-fw-removed", texts.itemRemoved)
+        if let lang = texts.lang("itemRemoved") { writer.attribute("data-fw-removed-lang", lang) }
+        writer.attribute("data-fw-up", texts.itemMovedUp)
+        if let lang = texts.lang("itemMovedUp") { writer.attribute("data-fw-up-lang", lang) }
+        writer.attribute("data-fw-down", texts.itemMovedDown)
+        if let lang = texts.lang("itemMovedDown") { writer.attribute("data-fw-down-lang", lang) }
+        writer.markup("></div>\n")
     }
 }
 

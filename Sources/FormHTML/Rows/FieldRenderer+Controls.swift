@@ -7,8 +7,10 @@ extension FieldRenderer {
         let value = field.values.first
         switch plan.control {
         case .input(let type, let autocomplete, let inputMode, let defaultStep):
-            // See TypedValues: a refused entry stays visible in a text input, which takes no bounds.
-            let refused = value.map { !TypedValues.fits($0, inputType: type) } ?? false
+            // See TypedValues: a refused entry stays visible in a text input, which takes no bounds. An
+            // empty one is no entry (HTML allows an empty `value` on every typed input but a range): the
+            // input keeps its type, as the empty item "Add another" appends must.
+            let refused = value.map { !$0.isEmpty && !TypedValues.fits($0, inputType: type) } ?? false
             writer.markup("<input type=\"")
             writer.markup(refused ? "text" : type)
             writer.markup("\"")
@@ -46,6 +48,8 @@ extension FieldRenderer {
         case .yesNo:
             writeYesNo(field, into: &writer)
         case .range:
+            // A range's `value`, if given, must be a number (HTML §4.10.5.1.13): an empty one is left out.
+            let value = value.flatMap { $0.isEmpty ? nil : $0 }
             let refused = value.map { !TypedValues.fits($0, inputType: "range") } ?? false
             writer.markup(refused ? "<input type=\"text\" inputmode=\"decimal\"" : "<input type=\"range\"")
             writeIdentity(field, into: &writer)
@@ -57,7 +61,8 @@ extension FieldRenderer {
             writer.attribute("for", field.id)
             writer.attribute("id", field.id + "-output")
             writer.markup(">")
-            if let value { writer.text(value) }
+            // With no value the slider stands at the browser's default, and posts it: say so.
+            if let shown = value ?? plan.rangeDefault { writer.text(shown) }
             writer.markup("</output>\n")
         case .duration:
             writer.markup("<input type=\"text\"")

@@ -39,6 +39,8 @@ struct RowPlan: Sendable {
     let defaultValues: [String]
     /// Whether the row can ever be required (then the label carries a hideable marker).
     let mayBeRequired: Bool
+    /// For a slider: the value a browser gives it when it has none, which its `<output>` shows.
+    let rangeDefault: String?
 
     /// `timeZone` is the form's, named under a date-time control. `control` and `label` are the row's
     /// unless given (an item of a multivalued section: `Control(item:)`, `CompiledSection.itemTitle`).
@@ -68,6 +70,11 @@ struct RowPlan: Sendable {
         // A password is never sent back to the browser, not even the descriptor's (DESIGN.md rule 10).
         defaultValues = row.type == .password ? [] : ValueTexts.texts(row.value)
         if case .constant(false) = required { mayBeRequired = false } else { mayBeRequired = true }
+        if case .range = self.control {
+            rangeDefault = RangeDefault.text(min: row.min, max: row.max, step: row.step)
+        } else {
+            rangeDefault = nil
+        }
     }
 }
 

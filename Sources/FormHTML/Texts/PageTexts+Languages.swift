@@ -3,6 +3,8 @@ extension PageTexts {
     public static let english = PageTexts(
         language: "en", submit: "Submit", oneProblem: "There is a problem", severalProblems: "There are %d problems",
         errorPrefix: "Error: ", addAnother: "Add another", remove: "Remove", moveUp: "Move up", moveDown: "Move down",
+        itemAdded: "{item} added", itemRemoved: "{item} removed", itemMovedUp: "{item} moved up",
+        itemMovedDown: "{item} moved down",
         requiredMarker: "required", chooseOption: "Choose…", yes: "Yes", no: "No",
         durationHelp: "Hours, minutes and seconds, like 1:30:00",
         timeZoneHelp: "Time in {zone}", thankYou: "Thank you", thankYouMessage: "Your answers have been sent.",
@@ -17,6 +19,7 @@ extension PageTexts {
     public static let chinese = PageTexts(
         language: "zh-Hans", submit: "提交", oneProblem: "有 1 个问题", severalProblems: "有 %d 个问题",
         errorPrefix: "错误：", addAnother: "再添加一项", remove: "删除", moveUp: "上移", moveDown: "下移",
+        itemAdded: "已添加{item}", itemRemoved: "已删除{item}", itemMovedUp: "{item}已上移", itemMovedDown: "{item}已下移",
         requiredMarker: "必填", chooseOption: "请选择…", yes: "是", no: "否", durationHelp: "时:分:秒，例如 1:30:00",
         timeZoneHelp: "{zone} 时间",
         thankYou: "谢谢",
@@ -37,6 +40,10 @@ extension PageTexts {
         case "remove": remove = text
         case "moveUp": moveUp = text
         case "moveDown": moveDown = text
+        case "itemAdded": itemAdded = text
+        case "itemRemoved": itemRemoved = text
+        case "itemMovedUp": itemMovedUp = text
+        case "itemMovedDown": itemMovedDown = text
         case "requiredMarker": requiredMarker = text
         case "chooseOption": chooseOption = text
         case "yes": yes = text

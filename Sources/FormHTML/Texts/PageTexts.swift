@@ -33,6 +33,14 @@ public struct PageTexts: Sendable, Hashable {
     public var moveUp: String
     /// The button moving an item down.
     public var moveDown: String
+    /// Announced when an item is added; `{item}` stands for its name ("Tag 3").
+    public var itemAdded: String
+    /// Announced when an item is removed; `{item}` stands for the name it had.
+    public var itemRemoved: String
+    /// Announced when an item is moved up; `{item}` stands for its name where it lands.
+    public var itemMovedUp: String
+    /// Announced when an item is moved down; `{item}` stands for its name where it lands.
+    public var itemMovedDown: String
     /// What the required marker (`*`) means, for its tooltip. Not keyed `required`: a form's
     /// `messages[locale]["required"]` is the validators' "can't be empty" message.
     public var requiredMarker: String

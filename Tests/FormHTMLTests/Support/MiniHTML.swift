@@ -5,6 +5,8 @@ struct MiniHTML {
     struct Element {
         let name: String
         let attributes: [String: String]
+        /// Whether the element is inside a `<template>`: its content is no part of the document.
+        var inTemplate = false
         /// The decoded text directly or indirectly inside the element.
         var text = ""
 
@@ -114,7 +116,10 @@ struct MiniHTML {
                 guard attributes[attribute] == nil else { throw fail("duplicate attribute \(attribute)") }
                 attributes[attribute] = value
             }
-            elements.append(Element(name: name, attributes: attributes))
+            elements.append(
+                Element(
+                    name: name, attributes: attributes,
+                    inTemplate: open.contains { elements[$0].name == "template" }))
             if MiniHTML.voidElements.contains(name) { continue }
             if MiniHTML.rawText.contains(name) || MiniHTML.escapableRawText.contains(name) {
                 let end = Array("</\(name)".unicodeScalars)
@@ -167,9 +172,12 @@ struct MiniHTML {
         return result + rest
     }
 
-    /// The elements named `name`.
-    func all(_ name: String) -> [Element] { elements.filter { $0.name == name } }
+    /// The document's elements named `name`, as `querySelectorAll` finds them: none from a template.
+    func all(_ name: String) -> [Element] { elements.filter { $0.name == name && !$0.inTemplate } }
 
-    /// The element whose id is `id`.
-    func element(id: String) -> Element? { elements.first { $0["id"] == id } }
+    /// The document's element whose id is `id`, as `getElementById` finds it: none from a template.
+    func element(id: String) -> Element? { elements.first { $0["id"] == id && !$0.inTemplate } }
+
+    /// The elements inside `<template>`s, in order.
+    var templateContent: [Element] { elements.filter(\.inTemplate) }
 }

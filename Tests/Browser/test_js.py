@@ -568,3 +568,18 @@ def test_slider_outputs_show_the_sliders_value_from_the_start(js_browser, fixtur
     press(chromium, slider, Keys.ARROW_RIGHT)
     wait_until(lambda: chromium.find_element(By.ID, "fw-level-output").text == "9", message="the output to follow")
     assert_no_console_errors(chromium)
+
+
+def test_a_full_list_offers_add_another_again_once_an_item_is_removed(js_browser, fixture_server):
+    chromium = js_browser
+    open_form(chromium, fixture_server, "full")
+    add = chromium.find_element(By.CSS_SELECTOR, "[data-fw-multivalued=tags] button.fw-add")
+    assert not add.is_displayed()  # two of two: full
+    first = chromium.find_elements(By.CSS_SELECTOR, "[data-fw-multivalued=tags] .fw-item")[0]
+    first.find_element(By.CSS_SELECTOR, "[data-fw-action=remove]").click()
+    wait_until(lambda: add.is_displayed(), message="'Add another' to come back")
+    add.click()
+    wait_until(lambda: len(chromium.find_elements(By.CSS_SELECTOR, "[data-fw-multivalued=tags] .fw-item")) == 2,
+               message="a second item again")
+    assert not add.is_displayed()
+    assert_no_console_errors(chromium)

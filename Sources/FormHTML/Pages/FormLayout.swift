@@ -67,10 +67,10 @@ struct FormLayout: Sendable {
             writer.attributeValue(token)
             writer.markup("\">\n")
         }
-        if sections.contains(where: { renderer.showsAddButton($0, state: state) }) {
+        if sections.contains(where: renderer.drawsAddButton) {
             // Enter in a text field clicks the form's first submit button (HTML spec §4.10.21.2,
-            // "Implicit submission"). An "Add another" button would be first, so a hidden copy of the
-            // real submit button comes before every other.
+            // "Implicit submission"), hidden or not. An "Add another" button would be first, so a hidden
+            // copy of the real submit button comes before every other.
             writer.markup("<button type=\"submit\" hidden tabindex=\"-1\"")
             writer.submitTitle(form.form, texts: texts)
             writer.markup("\n")

@@ -29,12 +29,15 @@ extension SectionRenderer {
             writeItem(field, options: multivalued.options, disabled: false, into: &writer)
             writer.markup("</template>\n")
         }
-        if showsAddButton(plan, state: state) {
-            // `formnovalidate`: asking for another item is not a submission to check.
+        if drawsAddButton(plan) {
+            // `formnovalidate`: asking for another item is not a submission to check. Drawn hidden when
+            // the list is full or disabled: the script shows it once an item is removed or the list is
+            // enabled, as it hides it when the list fills up.
             writer.markup("<button type=\"submit\" class=\"fw-add\"")
             writer.attribute("name", FieldNames.addItem)
             writer.attribute("value", multivalued.tag)
             writer.markup(" formnovalidate")
+            writer.flag("hidden", !showsAddButton(plan, state: state))
             writer.lang(fields.texts.lang("addAnother"))
             writer.markup(">")
             writer.text(fields.texts.addAnother)
@@ -42,11 +45,16 @@ extension SectionRenderer {
         }
     }
 
-    /// Whether `plan` shows an "Add another" button in `state`.
+    /// Whether `plan` has an "Add another" button at all: a list that allows insert, in a form that is
+    /// not read-only.
+    func drawsAddButton(_ plan: SectionPlan) -> Bool {
+        guard let multivalued = plan.multivalued else { return false }
+        return !formDisabled && multivalued.options.contains(.insert)
+    }
+
+    /// Whether `plan`'s "Add another" button shows in `state`: not when the list is full or disabled.
     func showsAddButton(_ plan: SectionPlan, state: PageState) -> Bool {
-        guard let multivalued = plan.multivalued, !formDisabled, multivalued.options.contains(.insert) else {
-            return false
-        }
+        guard drawsAddButton(plan), let multivalued = plan.multivalued else { return false }
         let count = state.items[plan.index]?.count ?? multivalued.defaultItems.count
         let disabled = plan.rows.first.map { state.rowDisabled.at($0) } ?? false
         return !disabled && count < multivalued.cap

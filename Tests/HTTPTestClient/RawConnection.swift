@@ -186,10 +186,24 @@ public func request(
     return try connection.readResponse()
 }
 
-/// Runs blocking `body` on a new thread and waits for it without holding a cooperative thread.
+/// Runs blocking `body` on a thread of its own and waits for it without holding a cooperative thread.
+///
+/// `body` runs within the calling task (on a task executor that gives each job a new thread), so its
+/// task-locals carry over: an `#expect` inside it is recorded against the running test, where on a
+/// bare `Thread` it would be recorded against no test at all.
 public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
+    try await withTaskExecutorPreference(ThreadPerJob.shared) { try body() }
+}
+
+/// A task executor that runs each job on a new thread: blocking work (sockets, child processes) then
+/// never occupies one of the few threads of Swift's cooperative pool.
+private final class ThreadPerJob: TaskExecutor {
+    static let shared = ThreadPerJob()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        Thread { job.runSynchronously(on: executor) }.start()
     }
 }
 

@@ -45,6 +45,25 @@ import Testing
         if element != "output" { #expect(control["name"] == "f") }
     }
 
+    /// A descriptor's `autocomplete` wins over the one the type implies, on inputs, text areas and selects.
+    @Test func aRowsOwnAutocompleteIsWrittenOnItsControl() throws {
+        var first = Row(.text, tag: "first", title: "First name")
+        first.autocomplete = "Given-Name"
+        var email = Row(.email, tag: "email", title: "Email")
+        email.autocomplete = "work  email"
+        var street = Row(.textView, tag: "street", title: "Street")
+        street.autocomplete = "shipping street-address"
+        var country = Row(.selectorPush, tag: "country", title: "Country")
+        country.options = [Option("fr"), Option("cn")]
+        country.autocomplete = "country"
+        let html = try Self.render([first, email, street, country, Row(.email, tag: "plain", title: "Plain")])
+        #expect(html.element(id: "fw-first")?["autocomplete"] == "given-name")
+        #expect(html.element(id: "fw-email")?["autocomplete"] == "work email")
+        #expect(html.element(id: "fw-street")?["autocomplete"] == "shipping street-address")
+        #expect(html.element(id: "fw-country")?["autocomplete"] == "country")
+        #expect(html.element(id: "fw-plain")?["autocomplete"] == "email")  // implied by the type
+    }
+
     @Test func numbersCarryTheirStep() throws {
         var price = Row(.decimal, tag: "price", title: "Price")
         price.min = .decimal(0)

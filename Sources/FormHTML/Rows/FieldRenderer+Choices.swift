@@ -14,6 +14,7 @@ extension FieldRenderer {
             let count = plan.options.count + (empty ? 1 : 0)
             writer.attribute("size", String(Swift.max(2, Swift.min(count, 8))))
         }
+        writeAutocomplete(plan, implied: nil, into: &writer)
         writeState(field, requirable: true, into: &writer)
         writer.markup(">\n")
         if empty {

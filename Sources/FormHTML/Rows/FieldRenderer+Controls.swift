@@ -17,11 +17,7 @@ extension FieldRenderer {
             writeIdentity(field, into: &writer)
             if let value { writer.attribute("value", value) }
             if let placeholder = plan.placeholder { writer.attribute("placeholder", escaped: placeholder) }
-            if let autocomplete {
-                writer.markup(" autocomplete=\"")
-                writer.markup(autocomplete)
-                writer.markup("\"")
-            }
+            writeAutocomplete(plan, implied: autocomplete, into: &writer)
             if let inputMode {
                 writer.markup(" inputmode=\"")
                 writer.markup(inputMode)
@@ -36,6 +32,7 @@ extension FieldRenderer {
             writeIdentity(field, into: &writer)
             writer.markup(" rows=\"4\"")
             if let placeholder = plan.placeholder { writer.attribute("placeholder", escaped: placeholder) }
+            writeAutocomplete(plan, implied: nil, into: &writer)
             if let maxLength = plan.row.maxLength { writer.attribute("maxlength", String(maxLength)) }
             writeState(field, requirable: true, into: &writer)
             // A newline right after <textarea> is dropped by the parser (HTML spec §13.2.6.4.7, "A start
@@ -54,6 +51,7 @@ extension FieldRenderer {
             writer.markup(refused ? "<input type=\"text\" inputmode=\"decimal\"" : "<input type=\"range\"")
             writeIdentity(field, into: &writer)
             if let value { writer.attribute("value", value) }
+            writeAutocomplete(plan, implied: nil, into: &writer)
             if !refused { writeBounds(plan, defaultStep: nil, into: &writer) }
             // `required` does not apply to range inputs (HTML spec §4.10.5.1.13 "Range state").
             writeState(field, requirable: false, into: &writer)
@@ -69,7 +67,8 @@ extension FieldRenderer {
             writeIdentity(field, into: &writer)
             if let value { writer.attribute("value", value) }
             if let placeholder = plan.placeholder { writer.attribute("placeholder", escaped: placeholder) }
-            writer.markup(" inputmode=\"numeric\" pattern=\"[0-9]+:[0-5][0-9]:[0-5][0-9]\" autocomplete=\"off\"")
+            writer.markup(" inputmode=\"numeric\" pattern=\"[0-9]+:[0-5][0-9]:[0-5][0-9]\"")
+            writeAutocomplete(plan, implied: "off", into: &writer)
             writeState(field, requirable: true, into: &writer)
             writer.markup(">\n")
         case .file:
@@ -88,6 +87,17 @@ extension FieldRenderer {
         case .checkbox, .radios, .checkboxes, .paragraph, .action:
             // Written by `write(_:into:)`, which labels them differently.
             break
+        }
+    }
+
+    /// `autocomplete`: the descriptor's when it gives one, else the one the control implies, if any.
+    func writeAutocomplete(_ plan: RowPlan, implied: StaticString?, into writer: inout HTMLWriter) {
+        if let own = plan.autocomplete {
+            writer.attribute("autocomplete", escaped: own)
+        } else if let implied {
+            writer.markup(" autocomplete=\"")
+            writer.markup(implied)
+            writer.markup("\"")
         }
     }
 

@@ -24,6 +24,9 @@ struct RowPlan: Sendable {
     /// Help under the label (the row's help, plus the duration format for count-downs).
     let help: HTML?
     let placeholder: HTML?
+    /// The descriptor's `autocomplete`, its tokens lower-cased and one space apart; nil for the one the
+    /// control implies.
+    let autocomplete: HTML?
     let options: [PlannedOption]
     /// The text of a selector's empty option.
     let emptyOption: HTML
@@ -57,6 +60,9 @@ struct RowPlan: Sendable {
             row.help, durationHelp: self.control.isDuration, timeZone: row.type.valueKind == .dateTime ? timeZone : nil,
             texts: texts)
         placeholder = row.placeholder.map(HTML.init(attributeValue:))
+        autocomplete = row.autocomplete.map {
+            HTML(attributeValue: $0.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }
         options = row.options.map {
             PlannedOption(value: $0.value, valueAttribute: HTML(attributeValue: $0.value), title: HTML(text: $0.title))
         }

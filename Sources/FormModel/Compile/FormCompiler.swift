@@ -226,6 +226,7 @@ private struct CompilationContext {
         form.allRows.enumerated().map { index, entry in
             let path = rowPaths[index]
             let row = entry.value
+            checkAutocomplete(row, at: path + ".autocomplete")
             let disabled =
                 form.disabled ? CompiledCondition.constant(true) : compile(row.disabled, at: path + ".disabled")
             return CompiledRow(
@@ -235,6 +236,16 @@ private struct CompilationContext {
                 validators: row.validators.enumerated().map {
                     compileValidator($1, row: row, at: "\(path).validators[\($0)]")
                 })
+        }
+    }
+
+    /// A form written in Swift sets `autocomplete` without the loader's checks: the same ones, here.
+    private mutating func checkAutocomplete(_ row: Row, at path: String) {
+        guard let autocomplete = row.autocomplete else { return }
+        if !row.type.takesAutocomplete {
+            problem(path, "a \(row.type.rawValue) row's control takes no autocomplete")
+        } else if let message = Autofill.problem(in: autocomplete) {
+            problem(path, message)
         }
     }
 

@@ -5,6 +5,9 @@ extension RowDefinition {
 
     /// Hint text inside an empty control.
     public func placeholder(_ text: String?) -> RowDefinition { updating { $0.placeholder = text } }
+    /// The control's `autocomplete` (`"given-name"`), instead of the one the row's type implies;
+    /// checked when the form is compiled, as a descriptor's is.
+    public func autocomplete(_ tokens: String?) -> RowDefinition { updating { $0.autocomplete = tokens } }
 
     /// Help text shown with the control.
     public func help(_ text: String?) -> RowDefinition { updating { $0.help = text } }

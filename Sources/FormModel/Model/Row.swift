@@ -11,6 +11,9 @@ public struct Row: Sendable, Hashable {
     public var value: FormValue?
     /// Hint text inside an empty control.
     public var placeholder: String?
+    /// The control's `autocomplete` (`given-name`, `shipping postal-code`, `off`: `Autofill`), instead of
+    /// the one the row's type implies.
+    public var autocomplete: String?
     /// Whether an empty value is an error: a constant or a predicate.
     public var required: Condition = .never
     /// The message for an empty required row, instead of "<title> can't be empty".

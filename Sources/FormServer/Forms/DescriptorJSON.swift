@@ -57,6 +57,7 @@ enum DescriptorJSON {
         pairs.optional("title", row.title.map(JSONValue.string))
         pairs.optional("value", row.value.map(value))
         pairs.optional("placeholder", row.placeholder.map(JSONValue.string))
+        pairs.optional("autocomplete", row.autocomplete.map(JSONValue.string))
         pairs.condition("required", row.required)
         pairs.optional("requireMsg", row.requireMessage.map(JSONValue.string))
         pairs.condition("hidden", row.hidden)

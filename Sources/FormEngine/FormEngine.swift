@@ -107,14 +107,30 @@ public final class FormEngine: Sendable {
             if let value = stored?.rows[index] { return value }
             return compiled.row.value ?? (rowPlan.kind == .bool ? .bool(false) : nil)
         }
-        switch decoder.decode(
-            fields.values(named: tag), as: rowPlan.kind, options: compiled.row.options, keepsBlank: rowPlan.keepsBlank)
-        {
-        case .success(let value): return value
+        let sent = fields.values(named: tag)
+        switch decoder.decode(sent, as: rowPlan.kind, options: compiled.row.options, keepsBlank: rowPlan.keepsBlank) {
+        case .success(let value):
+            guard rowPlan.kind == .dateTime else { return value }
+            return Self.keepingServerInstant(
+                value, sent: sent?.first, server: stored?.rows[index] ?? compiled.row.value)
         case .failure(let problem):
             problems.append((index, problem))
             return nil
         }
+    }
+
+    /// A wall-clock time in the hour an autumn change repeats is two instants, and the decoder takes the
+    /// earlier. When the text sent, with no offset, is the wall-clock reading of the server's own value
+    /// for the row (a page showed it, and it came back untouched), that value's instant is the one meant:
+    /// a `datetime-local` control cannot say which, and an edit that changes nothing must change nothing.
+    private static func keepingServerInstant(_ value: FormValue?, sent: RawValue?, server: FormValue?) -> FormValue? {
+        guard case .dateTime(let decoded)? = value, case .dateTime(let kept)? = server,
+            decoded.local == kept.local, decoded.offset != kept.offset, case .text(let text)? = sent,
+            !text.utf8.dropFirst(10).contains(where: {
+                [UInt8(ascii: "Z"), UInt8(ascii: "z"), UInt8(ascii: "+"), UInt8(ascii: "-")].contains($0)
+            })
+        else { return value }
+        return server
     }
 
     /// The verdict on the descriptor's own values, or on a stored record's where `stored` has them:

@@ -73,6 +73,24 @@ import Testing
         #expect(cleared.codes == ["email:required"])
     }
 
+    /// 02:30 on 2026-10-25 happens twice in Paris (+02:00, then +01:00 after the clocks go back). A page
+    /// shows the wall-clock reading only; posted back untouched, it is the stored instant, not the earlier.
+    @Test func anUntouchedDateTimeInTheRepeatedHourKeepsItsInstant() throws {
+        let stored = try Self.engine.stored(
+            json: Array(#"{"username": "ada", "plan": "pro", "renews": "2026-10-25T02:30:00+01:00"}"#.utf8))
+        let post = { (renews: String) in
+            Fixtures.post([("username", "ada"), ("email", "a@b.co"), ("plan", "pro"), ("renews", renews)])
+        }
+        let untouched = Self.engine.evaluate(post("2026-10-25T02:30"), stored: stored)
+        #expect(untouched.httpParameters["renews"] == .string("2026-10-25T02:30:00+01:00"))
+        // An offset sent says which instant: it is kept.
+        let explicit = Self.engine.evaluate(post("2026-10-25T02:30+02:00"), stored: stored)
+        #expect(explicit.httpParameters["renews"] == .string("2026-10-25T02:30:00+02:00"))
+        // With no record to go by, the earlier instant, as before.
+        let fresh = Self.engine.evaluate(post("2026-10-25T02:30"))
+        #expect(fresh.httpParameters["renews"] == .string("2026-10-25T02:30:00+02:00"))
+    }
+
     @Test func aRecordThatNoLongerFitsTheFormIsRefusedNamingTheValue() {
         let cases: [(json: String, tag: String)] = [
             (#"{"plan": "gold"}"#, "plan"),

@@ -933,12 +933,16 @@
             if (href) entry.link.setAttribute("href", href); else entry.link.removeAttribute("href");
           }
         }
+        // An item's error names the item as its label now does ("Address 1" once Address 1 is removed).
+        const item = entry.target && !entry.list ? entry.target.closest("[data-fw-item]") : null;
+        if (item) nameItem(entry.li, itemName(item));
         const place = entry.target || entry.list;
         const away = !!place && (!!place.disabled || !!place.closest("[hidden]"));
         if (entry.li.hidden !== away) entry.li.hidden = away;
         if (!away) shown++;
       }
       if (summary.hidden !== (shown === 0)) summary.hidden = shown === 0;
+      updateTitle(shown > 0);
       if (!shown || !heading || !heading.hasAttribute("data-fw-one")) return;
       const key = shown === 1 ? "one" : "several";
       const text = heading.getAttribute("data-fw-" + key).replace("%d", String(shown));
@@ -948,6 +952,51 @@
       else if (!lang && heading.hasAttribute("lang")) heading.removeAttribute("lang");
     }
 
+
+    // The page's title starts "Error: " while the summary shows an error (PageShell), and only then: a
+    // screen reader hears the title first, and it must not say there are problems when none is left.
+    const title = document.querySelector("title[data-fw-error-prefix]");
+    const errorPrefix = title ? title.getAttribute("data-fw-error-prefix") : "";
+    const plainTitle = title && title.textContent.startsWith(errorPrefix)
+      ? title.textContent.slice(errorPrefix.length) : title ? title.textContent : "";
+    function updateTitle(errors) {
+      if (!title) return;
+      const text = errors ? errorPrefix + plainTitle : plainTitle;
+      if (title.textContent !== text) title.textContent = text;
+    }
+
+    // An inline error whose row or item is disabled or hidden is put away while it is, as its summary
+    // entry is: the paragraph hidden, its id out of its controls' aria-describedby (a description is
+    // read even from a hidden element) and aria-invalid off. It comes back with its row: the server's
+    // verdict stands until the next post. A control keeps in data-fw-error-away what it had.
+    function updateErrors() {
+      for (const error of form.querySelectorAll(".fw-error[id]")) {
+        const holder = error.parentElement.closest(".fw-item, .fw-row, .fw-section");
+        if (!holder) continue;
+        // A section's own error (too many items) describes its fieldset, and is about its items.
+        const own = holder.classList.contains("fw-section");
+        const subjects = own ? [holder] : [...holder.querySelectorAll(CONTROLS)];
+        const judged = own ? [...holder.querySelectorAll(".fw-items [data-fw-item] :is(" + CONTROLS + ")")] : subjects;
+        const away = !!error.parentElement.closest("[hidden]") || (judged.length > 0 && judged.every((c) => c.disabled));
+        if (error.hidden === away) continue;
+        error.hidden = away;
+        for (const subject of subjects) {
+          const ids = (subject.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+          if (away && ids.includes(error.id)) {
+            subject.setAttribute("data-fw-error-away", subject.getAttribute("aria-invalid") === "true" ? "invalid" : "");
+            const rest = ids.filter((x) => x !== error.id);
+            if (rest.length) subject.setAttribute("aria-describedby", rest.join(" "));
+            else subject.removeAttribute("aria-describedby");
+            subject.removeAttribute("aria-invalid");
+          } else if (!away && subject.hasAttribute("data-fw-error-away")) {
+            // The error comes last, after the help, as FieldView.describedBy lists them.
+            subject.setAttribute("aria-describedby", [...ids, error.id].join(" "));
+            if (subject.getAttribute("data-fw-error-away") === "invalid") subject.setAttribute("aria-invalid", "true");
+            subject.removeAttribute("data-fw-error-away");
+          }
+        }
+      }
+    }
 
     const serverTexts = (row) => row.server ?? postedTexts(row.controls, true);
 
@@ -1011,6 +1060,7 @@
         const first = firstRow(s);
         updateItems(section.items, first >= 0 && verdict.rowDisabled[first]);
       });
+      updateErrors();
       updateSummary();
       // A row enabled again shows what was typed, which conditions read: decide once more with it.
       if (changed && again) refresh(false);
@@ -1022,7 +1072,14 @@
       items.forEach((item, k) => {
         renumber(item, mv.base, k);
         for (const c of controlsOf(item)) c.disabled = disabled;
-        for (const b of item.querySelectorAll("button[data-fw-action]")) b.hidden = disabled;
+        for (const b of item.querySelectorAll("button[data-fw-action]")) {
+          b.hidden = disabled;
+          // The first item cannot move up, nor the last down: the button says so (`aria-disabled`) and
+          // does nothing. It stays focusable, so focus stays on a Move button that reaches an end.
+          const action = b.getAttribute("data-fw-action");
+          const end = (action === "up" && k === 0) || (action === "down" && k === items.length - 1);
+          if (end) b.setAttribute("aria-disabled", "true"); else b.removeAttribute("aria-disabled");
+        }
       });
       if (mv.add) mv.add.hidden = disabled || items.length >= mv.cap;
     }
@@ -1047,6 +1104,14 @@
         const data = text && text.data.replace(/ \d+$/, " " + (k + 1));
         if (text && data !== text.data) text.data = data;
       }
+      for (const error of item.querySelectorAll(".fw-error")) nameItem(error, itemName(item));
+    }
+
+    // The server marks the item an error names (`data-fw-item-name`, FieldRenderer.writeErrors): a
+    // localised message may put it anywhere ("Address 2必须是…").
+    function nameItem(scope, name) {
+      if (!name) return;
+      for (const span of scope.querySelectorAll("[data-fw-item-name]")) if (span.textContent !== name) span.textContent = name;
     }
 
     // "Tag 2": an item's name as its label shows it, without the required marker.
@@ -1093,7 +1158,7 @@
         announce("removed", name);
       } else {
         const sibling = action === "up" ? item.previousElementSibling : item.nextElementSibling;
-        if (!sibling) return;
+        if (!sibling || button.getAttribute("aria-disabled") === "true") return;  // at an end: nothing to do, or say
         list.insertBefore(item, action === "up" ? sibling : sibling.nextElementSibling);
         refresh();
         button.focus();  // moving a node drops its focus

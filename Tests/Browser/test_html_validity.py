@@ -131,22 +131,30 @@ def test_refused_values_are_not_echoed_into_typed_inputs(vnu_report, page):
 
 # The reported defects' reproductions (Tests/Browser/forms/): fresh, refused where they can be, and the list of
 # segmented and boolean items after a no-script "Add another" (its new item has `autofocus`); and the example list
-# asked for an eleventh item (the section's fieldset has `autofocus`, as none could be added).
+# asked for an eleventh item (the section's fieldset has `autofocus`, as none could be added); and item errors in
+# Chinese, each naming its item in a span of the page's language.
 CUSTOM_PAGES = ["mvt-fresh", "mvt-added", "mvd-fresh", "mvd-refused", "misc-fresh", "misc-refused",
-                "required-fresh", "sections-fresh", "multivalued-capped"]
+                "required-fresh", "sections-fresh", "multivalued-capped", "hidelist-fresh", "hidelist-refused",
+                "items-refused-zh"]
 
 
 @pytest.fixture(scope="module")
 def custom_vnu_report(server, fixture_server, tmp_path_factory):
     folder = tmp_path_factory.mktemp("custom-html")
     with requests.Session() as session:
-        for form_id in ("mvt", "mvd", "misc", "required", "sections"):
+        for form_id in ("mvt", "mvd", "misc", "required", "sections", "hidelist"):
             fresh = session.get(fixture_server.url(f"/forms/{form_id}"), timeout=support.HTTP_TIMEOUT)
             assert fresh.status_code == 200
             (folder / f"{form_id}-fresh.html").write_text(fresh.text)
-        for form_id in ("mvd", "misc"):
+        for form_id in ("mvd", "misc", "hidelist"):
             refused, _ = pages.refused_page(session, fixture_server, form_id)
             (folder / f"{form_id}-refused.html").write_text(refused)
+        zh = {"Accept-Language": "zh-Hans"}
+        page = session.get(fixture_server.url("/forms/items"), headers=zh, timeout=support.HTTP_TIMEOUT)
+        body = [("_csrf", support.csrf_token(page.text)), ("code", "z"), ("emails", "bad"), ("emails", "x@y")]
+        refused = session.post(fixture_server.url("/forms/items"), data=body, headers=zh, timeout=support.HTTP_TIMEOUT)
+        assert refused.status_code == 422 and "data-fw-item-name" in refused.text
+        (folder / "items-refused-zh.html").write_text(refused.text)
         page = session.get(fixture_server.url("/forms/mvt"), timeout=support.HTTP_TIMEOUT)
         body = [("_csrf", support.csrf_token(page.text)), ("sizes", "S"), ("sizes", "L"), ("_add", "sizes")]
         added = session.post(fixture_server.url("/forms/mvt"), data=body, timeout=support.HTTP_TIMEOUT)

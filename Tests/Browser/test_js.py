@@ -583,3 +583,324 @@ def test_a_full_list_offers_add_another_again_once_an_item_is_removed(js_browser
                message="a second item again")
     assert not add.is_displayed()
     assert_no_console_errors(chromium)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Inline errors of rows and items that are disabled or hidden are put away while they are
+
+
+def ax_node(chromium, element_id):
+    """Chromium's accessibility node for the element with `element_id`: what a screen reader is given."""
+    document = chromium.execute_cdp_cmd("DOM.getDocument", {})
+    node = chromium.execute_cdp_cmd("DOM.querySelector",
+                                    {"nodeId": document["root"]["nodeId"], "selector": f"#{element_id}"})
+    tree = chromium.execute_cdp_cmd("Accessibility.getPartialAXTree",
+                                    {"nodeId": node["nodeId"], "fetchRelatives": False})
+    return next(n for n in tree["nodes"] if not n.get("ignored"))
+
+
+def ax_description(chromium, element_id) -> str:
+    return ax_node(chromium, element_id).get("description", {}).get("value", "")
+
+
+def ax_invalid(chromium, element_id) -> bool:
+    properties = {p["name"]: p["value"].get("value") for p in ax_node(chromium, element_id).get("properties", [])}
+    return properties.get("invalid", "false") not in ("false", False)
+
+
+def inline_error(chromium, control_id):
+    """(shown, in the control's aria-describedby, aria-invalid) for the control's inline error paragraph."""
+    error = chromium.find_element(By.ID, f"{control_id}-error")
+    control = chromium.find_element(By.ID, control_id)
+    described = (control.get_attribute("aria-describedby") or "").split()
+    return error.is_displayed(), f"{control_id}-error" in described, control.get_attribute("aria-invalid") == "true"
+
+
+def error_bar_width(chromium, wrapper_id) -> str:
+    """The red bar a row or item with an error has in its margin (forms.css)."""
+    return chromium.execute_script(
+        "return getComputedStyle(document.getElementById(arguments[0])).borderInlineStartWidth", wrapper_id)
+
+
+def refuse_group_name(chromium, server, name="ab"):
+    """/forms/others refused for a group name too short, typed with six tickets."""
+    open_form(chromium, server, "others")
+    count = chromium.find_element(By.ID, "fw-count")
+    count.clear()
+    count.send_keys("6")
+    group = chromium.find_element(By.ID, "fw-group_name")
+    wait_until(lambda: group.is_enabled(), message="the group name to be enabled")
+    group.clear()
+    group.send_keys(name)
+    submit_button(chromium).click()
+    wait_until(lambda: chromium.find_elements(By.ID, "fw-summary"), message="the error summary")
+    expect_script(chromium)
+
+
+def set_tickets(chromium, count):
+    field = chromium.find_element(By.ID, "fw-count")
+    field.clear()
+    field.send_keys(str(count))
+
+
+def test_a_disabled_rows_inline_error_is_put_away_until_it_is_enabled(js_browser, server):
+    chromium = js_browser
+    refuse_group_name(chromium, server)
+    group = chromium.find_element(By.ID, "fw-group_name")
+    assert inline_error(chromium, "fw-group_name") == (True, True, True)
+    assert "must be at least 3 characters" in ax_description(chromium, "fw-group_name")
+    assert ax_invalid(chromium, "fw-group_name")
+    assert error_bar_width(chromium, "fw-group_name-row") == "4px"
+
+    # Two tickets: the row is disabled, and so is its error, out of sight and out of the description.
+    set_tickets(chromium, 2)
+    wait_until(lambda: not group.is_enabled(), message="the group name to be disabled")
+    assert group.get_attribute("value") == "Our group"
+    assert inline_error(chromium, "fw-group_name") == (False, False, False)
+    assert ax_description(chromium, "fw-group_name") == "Groups of five or more can name their group."
+    assert not ax_invalid(chromium, "fw-group_name")
+    assert group.get_attribute("aria-describedby") == "fw-group_name-help"
+    assert error_bar_width(chromium, "fw-group_name-row") == "0px"
+    check(chromium, "/forms/others with a refused row disabled live")
+
+    # Seven: enabled again with what was typed, and the server's verdict on it is back, as it was.
+    set_tickets(chromium, 7)
+    wait_until(lambda: group.is_enabled(), message="the group name to be enabled again")
+    assert group.get_attribute("value") == "ab"
+    assert inline_error(chromium, "fw-group_name") == (True, True, True)
+    assert group.get_attribute("aria-describedby") == "fw-group_name-help fw-group_name-error"
+    assert "must be at least 3 characters" in ax_description(chromium, "fw-group_name")
+    assert ax_invalid(chromium, "fw-group_name")
+    assert error_bar_width(chromium, "fw-group_name-row") == "4px"
+    assert same_document(chromium)
+    assert_no_console_errors(chromium)
+
+
+def test_a_locked_codes_inline_error_is_put_away_while_it_is_locked(js_browser, fixture_server):
+    chromium = js_browser
+    post = open_answer(chromium, fixture_server, "items", [("emails", "x")])
+    assert post.status == 422
+    assert inline_error(chromium, "fw-code") == (True, True, True)
+    chromium.find_element(By.CSS_SELECTOR, "label[for=fw-lock]").click()  # disables Code
+    wait_until(lambda: not chromium.find_element(By.ID, "fw-code").is_enabled(), message="Code to be disabled")
+    assert inline_error(chromium, "fw-code") == (False, False, False)
+    assert chromium.find_element(By.ID, "fw-code").get_attribute("aria-describedby") is None
+    assert ax_description(chromium, "fw-code") == ""
+    assert not ax_invalid(chromium, "fw-code")
+    # The items' errors are not the code's: they stay.
+    assert inline_error(chromium, "fw-emails-0") == (True, True, True)
+
+    chromium.find_element(By.CSS_SELECTOR, "label[for=fw-lock]").click()
+    wait_until(lambda: chromium.find_element(By.ID, "fw-code").is_enabled(), message="Code to be enabled")
+    assert inline_error(chromium, "fw-code") == (True, True, True)
+    assert "Code can't be empty" in ax_description(chromium, "fw-code")
+    assert_no_console_errors(chromium)
+
+
+def item_errors_state(chromium):
+    """For the `hidelist` fixture: each error paragraph's `hidden`, who it describes, what is aria-invalid."""
+    return chromium.execute_script("""
+        const errors = [...document.querySelectorAll('#fw-form .fw-error')];
+        const described = [...document.querySelectorAll('[aria-describedby]')]
+            .filter(e => e.getAttribute('aria-describedby').split(' ').some(id => id.endsWith('-error')))
+            .map(e => e.id);
+        const invalid = [...document.querySelectorAll('[aria-invalid=true]')].map(e => e.id);
+        return [errors.map(e => e.hidden), described, invalid];
+    """)
+
+
+def test_a_hidden_lists_errors_are_put_away_and_come_back_with_it(js_browser, fixture_server):
+    chromium = js_browser
+    post = open_answer(chromium, fixture_server, "hidelist", [("emails", "x"), ("emails", "c@d.co"),
+                                                              ("emails", "ok@ok.com")])
+    assert post.status == 422
+    assert list_values(chromium, "emails") == ["x", "c@d.co"]  # the server keeps two: `maxRows`
+    shown = [[False, False], ["fw-section_1", "fw-emails-0"], ["fw-emails-0"]]  # the section's error, x's
+    assert item_errors_state(chromium) == shown
+
+    chromium.find_element(By.CSS_SELECTOR, "label[for=fw-hide]").click()
+    wait_until(lambda: not displayed(chromium, "fw-section_1"), message="the list to hide")
+    assert item_errors_state(chromium) == [[True, True], [], []]
+    wait_until(lambda: not summary_shown(chromium), message="the summary to go")
+
+    chromium.find_element(By.CSS_SELECTOR, "label[for=fw-hide]").click()
+    wait_until(lambda: displayed(chromium, "fw-section_1"), message="the list to come back")
+    assert item_errors_state(chromium) == shown
+    assert "Address 1 must be a valid email address" in ax_description(chromium, "fw-emails-0")
+    assert "Addresses accepts at most 2 entries" in ax_description(chromium, "fw-section_1")
+
+    # An item moved while its list was hidden comes back with its error, under its new number.
+    chromium.find_element(By.CSS_SELECTOR, "label[for=fw-hide]").click()
+    wait_until(lambda: not displayed(chromium, "fw-section_1"), message="the list to hide")
+    chromium.execute_script(
+        "const list = document.querySelector('[data-fw-multivalued=emails] .fw-items');"
+        "list.querySelector('[data-fw-action=down]').click();")
+    chromium.find_element(By.CSS_SELECTOR, "label[for=fw-hide]").click()
+    wait_until(lambda: displayed(chromium, "fw-section_1"), message="the list to come back")
+    assert list_values(chromium, "emails") == ["c@d.co", "x"]
+    assert item_errors_state(chromium) == [[False, False], ["fw-section_1", "fw-emails-1"], ["fw-emails-1"]]
+    assert "Address 2 must be a valid email address" in ax_description(chromium, "fw-emails-1")
+    check(chromium, "/forms/hidelist after hiding and showing a refused list")
+    assert_no_console_errors(chromium)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Item errors name their item as its label does, after remove and move
+
+
+def item_error_texts(chromium, tag):
+    """Each item's inline error text (without the screen-reader "Error:" prefix), in item order; None if none."""
+    return chromium.execute_script("""
+        return [...document.querySelectorAll(`[data-fw-multivalued=${arguments[0]}] .fw-items .fw-item`)].map(item => {
+            const error = item.querySelector('.fw-error');
+            if (!error) return null;
+            const copy = error.cloneNode(true);
+            copy.querySelectorAll('.fw-visually-hidden').forEach(s => s.remove());
+            copy.querySelectorAll('br').forEach(b => b.replaceWith(' | '));
+            return copy.textContent;
+        });
+    """, tag)
+
+
+def summary_texts(chromium):
+    return [li.text for li in chromium.find_elements(By.CSS_SELECTOR, "#fw-summary li") if li.is_displayed()]
+
+
+def test_item_errors_are_renumbered_with_their_items(js_browser, fixture_server):
+    chromium = js_browser
+    post = open_answer(chromium, fixture_server, "items", [
+        ("code", "z"), ("emails", "a@b.co"), ("emails", "bad"), ("emails", "x@y"), ("seats", "3")])
+    assert post.status == 422
+    assert summary_texts(chromium) == [
+        "Address 2 must be a valid email address", "Address 2 must be at least 6 characters",
+        "Address 3 must be at least 6 characters"]
+
+    press(chromium, list_action(chromium, "emails", 0, "remove"), Keys.ENTER)
+    wait_until(lambda: list_values(chromium, "emails") == ["bad", "x@y"], message="a@b.co removed")
+    wait_until(lambda: summary_texts(chromium) == [
+        "Address 1 must be a valid email address", "Address 1 must be at least 6 characters",
+        "Address 2 must be at least 6 characters"], message=f"renumbered messages (have {summary_texts(chromium)})")
+    assert item_error_texts(chromium, "emails") == [
+        "Address 1 must be a valid email address | Address 1 must be at least 6 characters",
+        "Address 2 must be at least 6 characters"]
+    assert "Address 1 must be a valid email address" in ax_description(chromium, "fw-emails-0")
+
+    # x@y moves up: its message says where it is now, and so do bad's.
+    press(chromium, list_action(chromium, "emails", 1, "up"), Keys.ENTER)
+    wait_until(lambda: list_values(chromium, "emails") == ["x@y", "bad"], message="x@y moved up")
+    assert item_error_texts(chromium, "emails") == [
+        "Address 1 must be at least 6 characters",
+        "Address 2 must be a valid email address | Address 2 must be at least 6 characters"]
+    assert summary_texts(chromium) == [
+        "Address 2 must be a valid email address", "Address 2 must be at least 6 characters",
+        "Address 1 must be at least 6 characters"]
+    assert item_labels_of(chromium, "emails") == ["Address 1", "Address 2"]
+    check(chromium, "/forms/items with renumbered item errors")
+    assert_no_console_errors(chromium)
+
+
+def item_labels_of(chromium, tag):
+    return [i.find_element(By.CSS_SELECTOR, "label").text for i in list_items(chromium, tag)]
+
+
+def test_item_errors_in_chinese_are_renumbered_too(js_browser, fixture_server):
+    chromium = js_browser
+    # The reader asks for Chinese: messages are built-in Chinese ones, the item's name (the form's) inside.
+    chromium.execute_cdp_cmd("Network.enable", {})
+    chromium.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": "zh-Hans"}})
+    try:
+        post = open_answer(chromium, fixture_server, "items", [
+            ("code", "z"), ("emails", "a@b.co"), ("emails", "bad"), ("emails", "x@y"), ("seats", "3")])
+    finally:
+        chromium.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
+    assert post.status == 422
+    assert summary_texts(chromium)[0] == "Address 2必须是有效的电子邮件地址"
+
+    press(chromium, list_action(chromium, "emails", 0, "remove"), Keys.ENTER)
+    wait_until(lambda: summary_texts(chromium) == [
+        "Address 1必须是有效的电子邮件地址", "Address 1至少需要 6 个字符", "Address 2至少需要 6 个字符"],
+               message=f"renumbered messages (have {summary_texts(chromium)})")
+    assert item_error_texts(chromium, "emails") == [
+        "Address 1必须是有效的电子邮件地址 | Address 1至少需要 6 个字符", "Address 2至少需要 6 个字符"]
+    assert_no_console_errors(chromium)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Move up on the first item and Move down on the last say they cannot act, and do nothing
+
+
+def move_states(chromium):
+    """Per item, (Move up's aria-disabled, Move down's aria-disabled), on the example `multivalued` form."""
+    return [tuple(item.find_element(By.CSS_SELECTOR, f"[data-fw-action={name}]").get_attribute("aria-disabled")
+                  for name in ("up", "down")) for item in items(chromium)]
+
+
+def test_moves_past_the_ends_are_aria_disabled_and_do_nothing(js_browser, server):
+    chromium = js_browser
+    open_form(chromium, server, "multivalued")
+    wait_until(lambda: all(b.is_displayed() for b in chromium.find_elements(By.CSS_SELECTOR, "[data-fw-action]")),
+               message="forms.js to reveal Remove / Move up / Move down")
+    assert move_states(chromium) == [("true", None), (None, "true")]
+    for item in items(chromium):  # Remove acts on any item
+        assert item.find_element(By.CSS_SELECTOR, "[data-fw-action=remove]").get_attribute("aria-disabled") is None
+
+    # Pressed anyway: nothing moves, nothing is said, focus stays where it was.
+    first_up = action(chromium, 0, "up")
+    press(chromium, first_up, Keys.ENTER)
+    press(chromium, action(chromium, 1, "down"), Keys.SPACE)
+    assert values(chromium) == ["swift", "forms"]
+    assert announced(chromium) == ""
+    assert chromium.switch_to.active_element == action(chromium, 1, "down")
+
+    press(chromium, chromium.find_element(By.CSS_SELECTOR, "button[name=_add]"), Keys.ENTER)
+    wait_for_values(chromium, ["swift", "forms", ""])
+    assert move_states(chromium) == [("true", None), (None, None), (None, "true")]
+
+    # Moved down to the end: focus stays on the button, which now cannot move further.
+    press(chromium, action(chromium, 1, "down"), Keys.ENTER)
+    wait_for_values(chromium, ["swift", "", "forms"])
+    assert chromium.switch_to.active_element == action(chromium, 2, "down")
+    assert move_states(chromium) == [("true", None), (None, None), (None, "true")]
+
+    press(chromium, action(chromium, 0, "remove"), Keys.ENTER)
+    wait_for_values(chromium, ["", "forms"])
+    assert move_states(chromium) == [("true", None), (None, "true")]
+    press(chromium, action(chromium, 1, "remove"), Keys.ENTER)
+    wait_for_values(chromium, [""])
+    assert move_states(chromium) == [("true", "true")]
+    check(chromium, "/forms/multivalued with a single item")
+    assert_no_console_errors(chromium)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The title says "Error:" only while the summary shows an error
+
+
+def test_the_title_drops_its_error_prefix_while_no_error_is_shown(js_browser, server):
+    chromium = js_browser
+    refuse_group_name(chromium, server)
+    assert chromium.title == "Error: Other rows"
+    set_tickets(chromium, 2)
+    wait_until(lambda: not summary_shown(chromium), message="the summary to go")
+    wait_until(lambda: chromium.title == "Other rows", message=f"the plain title (have {chromium.title!r})")
+    set_tickets(chromium, 7)
+    wait_until(lambda: summary_shown(chromium), message="the summary to come back")
+    wait_until(lambda: chromium.title == "Error: Other rows", message=f"the prefix back (have {chromium.title!r})")
+    assert same_document(chromium)
+    assert_no_console_errors(chromium)
+
+
+def test_the_title_drops_its_error_prefix_once_every_error_is_removed(js_browser, fixture_server):
+    chromium = js_browser
+    chromium.execute_cdp_cmd("Network.enable", {})
+    chromium.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": "zh-Hans"}})
+    try:
+        post = open_answer(chromium, fixture_server, "items", [("code", "z"), ("emails", "x"), ("seats", "3")])
+    finally:
+        chromium.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
+    assert post.status == 422
+    assert chromium.title == "错误：Typed items"
+    press(chromium, list_action(chromium, "emails", 0, "remove"), Keys.ENTER)
+    wait_until(lambda: not summary_shown(chromium), message="the summary to go")
+    wait_until(lambda: chromium.title == "Typed items", message=f"the plain title (have {chromium.title!r})")
+    assert_no_console_errors(chromium)

@@ -6,7 +6,8 @@ extension FormLayout {
     ///
     /// The browser script keeps it true to the page as it changes: a link follows its item when items
     /// move, an item's errors leave with it, an error of a hidden or disabled field is hidden while the
-    /// field is, and the heading counts what is left (its two texts wait in data attributes).
+    /// field is, and the heading counts what is left (its two texts wait in data attributes). An item's
+    /// error marks the item's name (`HTMLWriter.errorMessage`), which the script renumbers with the item.
     func writeSummary(_ errors: [PageError], state: PageState, focused: Bool, into writer: inout HTMLWriter) {
         writer.markup("<div class=\"fw-summary\" id=\"fw-summary\" role=\"alert\" tabindex=\"-1\"")
         writer.flag("autofocus", focused)
@@ -20,8 +21,11 @@ extension FormLayout {
         writer.text(texts.problems(errors.count))
         writer.markup("</h2>\n<ul>\n")
         for error in errors {
+            let lang = error.language.flatMap { texts.lang(language: $0) }
+            let itemName = itemName(of: error)
+            let nameLang = lang == nil ? nil : texts.pageLanguage
             writer.markup("<li")
-            writer.lang(error.language.flatMap { texts.lang(language: $0) })
+            writer.lang(lang)
             writer.markup(">")
             if let target = target(of: error, state: state) {
                 writer.markup("<a")
@@ -29,14 +33,23 @@ extension FormLayout {
                 // A section's own error leads to whichever item is first, not to one item.
                 writer.flag("data-fw-first-item", error.row == nil && error.position == nil)
                 writer.markup(">")
-                writer.text(error.message)
+                writer.errorMessage(error.message, naming: itemName, nameLang: nameLang)
                 writer.markup("</a>")
             } else {
-                writer.text(error.message)
+                writer.errorMessage(error.message, naming: itemName, nameLang: nameLang)
             }
             writer.markup("</li>\n")
         }
         writer.markup("</ul>\n</div>\n")
+    }
+
+    /// The name of the item an error is about ("Tag 2"), which its message names; nil for a row's or a
+    /// section's own error.
+    func itemName(of error: PageError) -> String? {
+        guard let section = error.section, let position = error.position, sections.indices.contains(section) else {
+            return nil
+        }
+        return sections[section].multivalued?.itemName(at: position)
     }
 
     /// The id of the control an error is about, when it is on the page.

@@ -2,7 +2,8 @@
 /// and the deferred script, then `<main>` with the page's heading.
 enum PageShell {
     /// Everything up to and including `<h1>…</h1>`. `errorPrefix` goes before the title so a screen
-    /// reader hears at once that the page came back with problems (GOV.UK's pattern).
+    /// reader hears at once that the page came back with problems (GOV.UK's pattern). It waits in
+    /// `data-fw-error-prefix` too: the browser script drops it from the title while no error is shown.
     static func writeStart(language: String, title: HTML, errorPrefix: String?, into writer: inout HTMLWriter) {
         writer.markup("<!doctype html>\n<html")
         writer.attribute("lang", language)
@@ -12,8 +13,10 @@ enum PageShell {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>
+            <title
             """)
+        if let errorPrefix { writer.attribute("data-fw-error-prefix", errorPrefix) }
+        writer.markup(">")
         if let errorPrefix { writer.text(errorPrefix) }
         writer.html(title)
         writer.markup(

@@ -80,12 +80,13 @@ struct FieldRenderer: Sendable {
             writer.html(help)
             writer.markup("</p>\n")
         }
-        writeErrors(field.errors, id: field.errorID, into: &writer)
+        writeErrors(field.errors, id: field.errorID, itemName: field.itemName, into: &writer)
     }
 
     /// The inline error paragraph `id` that a control (or a section) names in `aria-describedby`; each
-    /// message is prefixed, for screen readers only, with "Error:".
-    func writeErrors(_ errors: [PageError], id: String, into writer: inout HTMLWriter) {
+    /// message is prefixed, for screen readers only, with "Error:". An item's messages mark the item's
+    /// name, `itemName` (`HTMLWriter.errorMessage`).
+    func writeErrors(_ errors: [PageError], id: String, itemName: String? = nil, into writer: inout HTMLWriter) {
         guard !errors.isEmpty else { return }
         writer.markup("<p class=\"fw-error\"")
         writer.attribute("id", id)
@@ -97,7 +98,14 @@ struct FieldRenderer: Sendable {
             writer.markup(">")
             writer.text(texts.errorPrefix)
             writer.markup("</span>")
-            writer.text(error.message, lang: error.language.flatMap { texts.lang(language: $0) })
+            let lang = error.language.flatMap { texts.lang(language: $0) }
+            if let lang {
+                writer.markup("<span")
+                writer.attribute("lang", lang)
+                writer.markup(">")
+            }
+            writer.errorMessage(error.message, naming: itemName, nameLang: lang == nil ? nil : texts.pageLanguage)
+            if lang != nil { writer.markup("</span>") }
         }
         writer.markup("</p>\n")
     }

@@ -14,6 +14,8 @@ struct FieldView {
     let errors: [PageError]
     /// Whether the control takes focus when the page loads (`PageState.focus`).
     var autofocus = false
+    /// An item's name ("Tag 2"), which its errors name: they mark it for the browser script.
+    var itemName: String? = nil
 
     /// The id of the help paragraph.
     var helpID: String { id + "-help" }

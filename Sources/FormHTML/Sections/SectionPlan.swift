@@ -13,6 +13,12 @@ struct SectionPlan: Sendable {
         let options: Section.MultivaluedOptions
         /// The most items the server accepts; "Add another" disappears at this count.
         let cap: Int
+        /// What the items are called: `CompiledSection.itemTitle`.
+        let itemTitle: String
+
+        /// The name of the item at `position` (from 0) as its label shows it and its errors name it:
+        /// `CompiledSection.itemName(at:)`.
+        func itemName(at position: Int) -> String { "\(itemTitle) \(position + 1)" }
     }
 
     let index: Int
@@ -42,7 +48,7 @@ struct SectionPlan: Sendable {
                     row: item.row, id: ids.make(tag), name: tag, required: .constant(false), texts: texts,
                     timeZone: timeZone, control: control ?? Control(item: item.row.type), label: compiled.itemTitle),
                 defaultItems: section.rows.map { ValueTexts.texts($0.value).first ?? "" },
-                options: section.multivaluedOptions, cap: section.itemCap)
+                options: section.multivaluedOptions, cap: section.itemCap, itemTitle: compiled.itemTitle)
         } else {
             multivalued = nil
         }

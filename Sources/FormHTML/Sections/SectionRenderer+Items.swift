@@ -68,7 +68,7 @@ extension SectionRenderer {
         FieldView(
             plan: multivalued.item, id: "\(multivalued.item.id)-\(position)", name: multivalued.tag,
             labelSuffix: " \(position + 1)", values: values, disabled: disabled, required: false, errors: errors,
-            autofocus: autofocus)
+            autofocus: autofocus, itemName: multivalued.itemName(at: position))
     }
 
     private func writeItem(

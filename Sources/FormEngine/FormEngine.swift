@@ -169,14 +169,15 @@ public final class FormEngine: Sendable {
         // Most forms have no multivalued section: no need to map an empty dictionary twice.
         return Verdict(
             plan: plan, locale: locale, errors: judge.errors, resolution: resolution,
-            items: items.isEmpty ? [:] : items.mapValues(\.values), fields: fields,
+            items: items.isEmpty ? [:] : items.mapValues(\.values),
+            itemPositions: items.isEmpty ? [:] : items.mapValues(\.positions), fields: fields,
             enteredItems: items.isEmpty ? [:] : items.mapValues(\.entered))
     }
 }
 
 extension FormEngine {
     /// The messages for `locale`: one of `locales`, or the one a reader of that tag gets.
-    fileprivate func messages(for locale: String) -> Messages {
+    func messages(for locale: String) -> Messages {
         messages[locale] ?? MessageLocale.match(locale, in: locales).flatMap { messages[$0] }
             ?? Messages(locale: locale, overrides: form.form.messages)
     }

@@ -36,12 +36,14 @@ final class ExampleAccounts: Sendable {
     func find(_ request: Request) -> RecordLookup {
         guard let user = request.query["user"] else { return .none }
         guard let record = saved.withLock({ $0[user] }) else {
-            return .answer(.error(.notFound, "no account named '\(user)'"))
+            return .notFound("There is no account named '\(user)'.")
         }
         return .record(record)
     }
 
-    /// Saves a valid submission under its user name, dated today when new, and shows it again.
+    /// Saves a valid submission under its user name, dated today when new, and shows it again. A new
+    /// account (no record edited) never replaces a saved one: its user name must be free. An edit saves
+    /// over the account it edits: its user name is disabled, so the server keeps the stored one.
     func save(_ submission: ValidSubmission) -> Response {
         guard case .object(var fields) = submission.httpParameters,
             case .string(let user)? = submission.httpParameters["username"]
@@ -49,14 +51,25 @@ final class ExampleAccounts: Sendable {
         if let index = fields.firstIndex(where: { $0.0 == "member-since" }), fields[index].1 == .null {
             fields[index].1 = .string(Self.today())
         }
-        let stored = saved.withLock { accounts -> Bool in
-            guard accounts[user] != nil || accounts.count < Self.limit else { return false }
+        let isNew = submission.record == nil
+        // Checked and saved under one lock: two visitors choosing the same name cannot both have it.
+        let outcome = saved.withLock { accounts -> Outcome in
+            if isNew {
+                guard accounts[user] == nil else { return .taken }
+                guard accounts.count < Self.limit else { return .full }
+            }
             accounts[user] = .object(fields)
-            return true
+            return .saved
         }
-        guard stored else {
-            return .error(
-                .serviceUnavailable, "the example keeps at most \(Self.limit) accounts: restart it to start again")
+        switch outcome {
+        case .taken:
+            return submission.refuse("username", "The user name '\(user)' is taken: choose another one.")
+        case .full:
+            // Not the user name's fault, and not a state that passes (503 would say "retry later"): the
+            // whole form is refused, with the values kept.
+            return submission.refuse(
+                "", "The example keeps at most \(Self.limit) accounts, and has that many: restart it to start again.")
+        case .saved: break
         }
         if submission.wantsJSON {
             return Response(
@@ -64,6 +77,15 @@ final class ExampleAccounts: Sendable {
                 body: ResponseBody(bytes: JSONValue.object(fields).bytes))
         }
         return .redirect(to: "/forms/account?" + QueryParameters([(name: "user", value: user)]).urlencoded)
+    }
+
+    /// What saving a submission came to.
+    private enum Outcome {
+        case saved
+        /// A new account under a user name already saved.
+        case taken
+        /// A new account when `limit` are saved.
+        case full
     }
 
     /// Today's date in UTC, as a `date` row holds it.

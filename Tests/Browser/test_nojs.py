@@ -195,3 +195,19 @@ def test_slider_outputs_show_the_browsers_default_without_script(nojs_browser, f
         assert slider.get_dom_attribute("value") is None
         assert slider.get_property("value") == expected, tag
         assert chromium.find_element(By.ID, f"fw-{tag}-output").text == expected, tag
+
+
+def test_slider_outputs_show_the_value_the_browser_holds_without_script(nojs_browser, fixture_server):
+    chromium = nojs_browser
+    open_form(chromium, fixture_server, "sliders")
+    # A value off its step or past a bound: the browser sanitizes it (HTML's range state), and the server's
+    # output must say what the slider then holds, and posts: 7 with step 5 from 0 is 5, not 7.
+    expected = {"snapped": "5", "above": "100", "unbased": "7", "over": "98", "under": "2"}
+    for tag, value in expected.items():
+        slider = chromium.find_element(By.ID, f"fw-{tag}")
+        assert slider.get_property("value") == value, tag
+        assert chromium.find_element(By.ID, f"fw-{tag}-output").text == value, tag
+    # And what the form posts is what the outputs said.
+    click_and_wait_for_page(chromium, submit_button(chromium))
+    [post] = posts_to(network_exchanges(chromium), "/forms/sliders")
+    assert {tag: post.values(tag) for tag in expected} == {tag: [value] for tag, value in expected.items()}

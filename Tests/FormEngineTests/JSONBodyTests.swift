@@ -32,4 +32,21 @@ import Testing
     @Test func outputEscapesScriptEndingCharacters() {
         #expect(JSONValue.string("</script>&\"\n").text == #""\u003c/script\u003e\u0026\"\n""#)
     }
+
+    @Test func aValueIsReadWholeObjectsIncludedInTheOrderWritten() throws {
+        let text = #"{"z":{"b":[1,2.50,{"c":null}],"a":true},"t":"a\u00e9","n":-1e3}"#
+        let value = try JSONValue(parsing: Array(text.utf8))
+        #expect(value["z"]?["b"] == .array([.number("1"), .number("2.50"), .object([("c", .null)])]))
+        #expect(value["t"] == .string("aé"))
+        #expect(value.text == #"{"z":{"b":[1,2.50,{"c":null}],"a":true},"t":"aé","n":-1e3}"#)
+        #expect(try JSONValue(parsing: Array(" [false] ".utf8)) == .array([.bool(false)]))
+    }
+
+    @Test(arguments: [
+        "", "{", #"{"a":1,}"#, #"{"a":1}x"#, #"{"a":1,"a":2}"#, #"{"a":{"b":1,"b":2}}"#, "[1,]", "tru",
+        String(repeating: "[", count: 33) + String(repeating: "]", count: 33),
+    ])
+    func aValueIsReadAsStrictlyAsASubmission(text: String) {
+        #expect(throws: JSONBodyError.self) { try JSONValue(parsing: Array(text.utf8)) }
+    }
 }

@@ -92,23 +92,35 @@ import Testing
     }
 
     @Test func aRecordThatNoLongerFitsTheFormIsRefusedNamingTheValue() {
-        let cases: [(json: String, tag: String)] = [
-            (#"{"plan": "gold"}"#, "plan"),
-            (#"{"member-since": "yesterday"}"#, "member-since"),
-            (#"{"newsletter": "perhaps"}"#, "newsletter"),
-            (#"{"devices": ["a", "b", "c", "d", "e", "f"]}"#, "devices"),
-            (#"{"devices": ["a", 3]}"#, "devices[1]"),
-            (#"["ada"]"#, ""),
-            ("{", ""),
+        // The value is what the application looks for in its data: it is named in the error, as JSON.
+        let cases: [(json: String, tag: String, value: String)] = [
+            (#"{"plan": "gold"}"#, "plan", #""gold""#),
+            (#"{"member-since": "yesterday"}"#, "member-since", #""yesterday""#),
+            (#"{"newsletter": "perhaps"}"#, "newsletter", #""perhaps""#),
+            (#"{"devices": ["a", "b", "c", "d", "e", "f"]}"#, "devices", #"["a","b","c","d","e","f"]"#),
+            (#"{"devices": ["a", 3]}"#, "devices[1]", "3"),
+            (#"["ada"]"#, "", #""[\"ada\"]""#),
+            ("{\n", "", #""{\n""#),
         ]
-        for (json, tag) in cases {
+        for (json, tag, value) in cases {
             do {
                 _ = try Self.engine.stored(json: Array(json.utf8))
                 Issue.record("\(json) was accepted")
             } catch {
                 #expect(error.tag == tag, "\(json)")
                 #expect(!error.message.isEmpty)
+                #expect(error.value == value, "\(json)")
+                #expect(error.description.contains(value), "\(json)")
             }
+        }
+        // A long value is cut: a log line names it, it does not copy a whole record.
+        let long = String(repeating: "x", count: 1000)
+        do {
+            _ = try Self.engine.stored(json: Array(#"{"plan": "\#(long)"}"#.utf8))
+            Issue.record("a plan of 1,000 x was accepted")
+        } catch {
+            #expect(error.value.count == StoredRecordError.valueLimit + 1)
+            #expect(error.value.hasSuffix("…"))
         }
     }
 }

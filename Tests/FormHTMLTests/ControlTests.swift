@@ -125,6 +125,38 @@ import Testing
         #expect(html.element(id: "fw-level-output")?.text == shown)
     }
 
+    /// HTML's value sanitization of a range (§4.10.5.1.13): clamped to min…max, then snapped to the
+    /// nearest step (a tie goes up) counted from the step base — the `min` attribute, else the `value`
+    /// attribute itself. The output shows what the slider holds and posts; the `value` stays as given.
+    @Test(
+        arguments: [
+            (0, 10, 5, "7", "5"), (0, 10, 5, "7.5", "10"), (0, 10, 3, "10", "9"), (0, 10, 4, "11", "8"),
+            (nil, nil, nil, "150", "100"), (nil, nil, nil, "-5", "0"), (1, 2, 0.25, "1.3", "1.25"),
+            (0, 10, 5, "1e1", "10"), (0, 10, 20, "7", "0"), (nil, nil, 5, "7", "7"), (nil, nil, 5, "103", "98"),
+            (nil, 10, 5, "-3", "2"), (nil, 10, 50, "30", "10"), (0, 10, 5, "5", "5"),
+        ] as [(Double?, Double?, Double?, String, String)])
+    func sliderOutputShowsTheValueTheBrowserHolds(
+        min: Double?, max: Double?, step: Double?, value: String, shown: String
+    ) throws {
+        var level = Row(.slider, tag: "level", title: "Level")
+        let decimal = { (number: Double?) in number.map { FormValue.decimal(Decimal(string: "\($0)") ?? 0) } }
+        level.min = decimal(min)
+        level.max = decimal(max)
+        level.step = decimal(step)
+        let html = try Self.render([level], state: { $0.values = [0: [value]] })
+        #expect(html.element(id: "fw-level")?["type"] == "range")
+        #expect(html.element(id: "fw-level")?["value"] == value)
+        #expect(html.element(id: "fw-level-output")?.text == shown)
+    }
+
+    @Test func aSliderValueThatIsNoNumberIsShownAsTyped() throws {
+        var level = Row(.slider, tag: "level", title: "Level")
+        level.step = .integer(5)
+        let html = try Self.render([level], state: { $0.values = [0: ["abc"]] })
+        #expect(html.element(id: "fw-level")?["type"] == "text")
+        #expect(html.element(id: "fw-level-output")?.text == "abc")
+    }
+
     @Test func anEmptyTypedValueKeepsItsTypeAndBounds() throws {
         var count = Row(.integer, tag: "count", title: "Count")
         count.min = .integer(1)

@@ -2,6 +2,7 @@ import FormModel
 import Foundation
 import HTTPServer
 import HTTPTestClient
+import Logging
 
 @testable import FormServer
 
@@ -15,10 +16,10 @@ func withFormServer<T: Sendable>(
     }
 }
 
-/// `withFormServer`, with the app itself handed to `body` too.
+/// `withFormServer`, with the app itself handed to `body` too; `logger` gets the app's log lines.
 func withFormApp<T: Sendable>(
     hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int = 1 << 20, maxFile: Int = 1 << 20,
-    _ body: @escaping @Sendable (FormServerApp, Int) throws -> T
+    logger: Logger = Logger(label: "formwright"), _ body: @escaping @Sendable (FormServerApp, Int) throws -> T
 ) async throws -> T {
     var configuration = FormServerConfiguration()
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -34,7 +35,7 @@ func withFormApp<T: Sendable>(
     configuration.explain = explain
     configuration.maximumFileSize = maxFile
     configuration.secret = "test secret"
-    let app = try FormServerApp(configuration: configuration, hooks: hooks)
+    let app = try FormServerApp(configuration: configuration, hooks: hooks, logger: logger)
     try app.start()
     let port = app.server.port
     let outcome: Result<T, any Error>

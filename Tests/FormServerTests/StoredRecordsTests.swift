@@ -136,16 +136,56 @@ import Testing
     }
 
     @Test func aRecordThatNoLongerFitsTheFormIsAServerErrorNotAnEdit() async throws {
-        let (page, answer) = try await withFormApp(hooks: Self.hooks(record: #"{"plan":"gold"}"#)) { _, port in
+        let log = try LineLogHandlerTests.PipeLog()
+        let (page, chinese, answer) = try await withFormApp(
+            hooks: Self.hooks(record: #"{"plan":"gold"}"#), logger: log.logger("formwright")
+        ) { _, port in
             (
                 try request(port, "/forms/account?user=ada"),
+                try request(port, "/forms/account?user=ada", headers: ["Accept-Language": "zh"]),
                 try postJSON(port, "account", #"{"email":"ada@example.com"}"#, path: "/forms/account?user=ada")
             )
         }
+        // A page that says what happened, in the reader's language, with a way out.
         #expect(page.status == 500)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(page.text.contains("This record cannot be edited"))
+        #expect(page.text.contains(#"href="/forms""#))
+        #expect(chinese.status == 500)
+        #expect(chinese.text.contains(#"lang="zh-Hans""#))
+        #expect(chinese.text.contains("无法编辑此记录"))
         #expect(answer.status == 500)
+        #expect(answer.header("Content-Type") == "application/json")
         #expect(answer.text.contains(#""code":"record""#))
-        #expect(!answer.text.contains("gold"))  // the application's data is not shown to the reader
+        // The application's data is not shown to the reader; the log names the form, the address and
+        // the value, so whoever reads it knows which record to fix.
+        for response in [page, chinese, answer] { #expect(!response.text.contains("gold")) }
+        log.sink.flush()
+        let refused = log.read().filter { $0.contains("stored record refused") }
+        #expect(refused.count == 3)
+        let line = try #require(refused.last)
+        #expect(line.contains("form=account"))
+        #expect(line.contains("target=/forms/account?user=ada"))
+        #expect(line.contains("key=plan"))
+        #expect(line.contains(#"value="gold""#))
+    }
+
+    @Test func theSessionExpiredPageLeadsBackToTheRecord() async throws {
+        let (page, fresh) = try await withFormApp(hooks: Self.hooks()) { _, port in
+            let session = try Self.session(port, "/forms/account?user=ada")
+            let headers = [
+                "Content-Type": "application/x-www-form-urlencoded", "Cookie": session.cookie, "Accept": "text/html",
+            ]
+            return (
+                try request(port, "POST", "/forms/account?user=ada", headers: headers, body: "email=ada%40new.example"),
+                try request(port, "POST", "/forms/account", headers: headers, body: "email=ada%40new.example")
+            )
+        }
+        #expect(page.status == 403)
+        #expect(page.text.contains(#"href="/forms/account?user=ada""#))
+        // A post without a record goes back to the form's own page.
+        #expect(fresh.status == 403)
+        #expect(fresh.text.contains(#"href="/forms/account""#))
     }
 
     @Test func recordsForAFormThatDoesNotExistStopTheServerAtStart() throws {

@@ -56,6 +56,13 @@ struct JSONReader {
 
     /// Reads `{ "key": value, … }`, handing each pair over; duplicate keys are refused.
     mutating func object(depth: Int, _ pair: (String, RawValue) -> Void) throws(JSONBodyError) {
+        try members(depth: depth) { key, reader throws(JSONBodyError) in pair(key, try reader.value(depth: depth)) }
+    }
+
+    /// Reads `{ "key": value, … }`, letting `read` read each key's value; duplicate keys are refused.
+    mutating func members(
+        depth: Int, _ read: (String, inout JSONReader) throws(JSONBodyError) -> Void
+    ) throws(JSONBodyError) {
         try expect(UInt8(ascii: "{"), "'{'")
         var seen = Set<String>()
         skipSpace()
@@ -72,7 +79,7 @@ struct JSONReader {
                 throw JSONBodyError(message: "the key '\(key)' appears more than once", offset: keyStart)
             }
             try expect(UInt8(ascii: ":"), "':' after a key")
-            pair(key, try value(depth: depth))
+            try read(key, &self)
             skipSpace()
             switch peek {
             case UInt8(ascii: ","): position += 1

@@ -29,11 +29,24 @@ public struct StoredRecordError: Error, Sendable, Hashable, CustomStringConverti
     public let tag: String
     /// What is wrong, in English: the record is the application's, not the reader's.
     public let message: String
+    /// The value that does not fit, as JSON text (the start of the record, as a JSON string, when it
+    /// cannot be read), cut at `valueLimit` characters: what to look for in the application's data.
+    public let value: String
+
+    /// The most characters of `value` kept: enough to find it, not a whole record in every log line.
+    public static let valueLimit = 200
+
+    /// An error on `tag`'s `value` (`RawValue.jsonText`); empty `tag`: the record as a whole.
+    init(tag: String, message: String, value: String) {
+        self.tag = tag
+        self.message = message
+        self.value = value.count > Self.valueLimit ? value.prefix(Self.valueLimit) + "…" : value
+    }
 
     public var description: String {
         tag.isEmpty
-            ? "the stored record cannot be read: \(message)"
-            : "the stored value of '\(tag)' does not fit the form: \(message)"
+            ? "the stored record cannot be read: \(message) (it begins \(value))"
+            : "the stored value of '\(tag)' does not fit the form: \(message) (it holds \(value))"
     }
 }
 
@@ -47,7 +60,9 @@ extension FormEngine {
         do {
             fields = try JSONBody.parse(json)
         } catch {
-            throw StoredRecordError(tag: "", message: error.description)
+            // As a JSON string: the text is no JSON value, and its line breaks must not break a log line.
+            let start = String(decoding: json.prefix(StoredRecordError.valueLimit), as: UTF8.self)
+            throw StoredRecordError(tag: "", message: error.description, value: JSONValue.string(start).text)
         }
         return try stored(fields)
     }
@@ -71,24 +86,45 @@ extension FormEngine {
             {
             case .success(let value): stored.rows[compiled.index] = .some(value)
             case .failure(let problem):
-                throw StoredRecordError(tag: tag, message: english.text(for: problem, name: row.title ?? tag))
+                throw StoredRecordError(
+                    tag: tag, message: english.text(for: problem, name: row.title ?? tag),
+                    value: fields[tag].map(\.jsonText).joined(separator: ", "))
             }
         }
         for section in form.sections {
             guard let tag = section.section.multivaluedTag, let item = section.item, fields.contains(tag) else {
                 continue
             }
+            let sent = fields[tag]
             let items = MultivaluedItems(
-                sent: fields[tag], isJSON: true, item: item.row, section: section.section, decoder: decoder)
+                sent: sent, isJSON: true, item: item.row, section: section.section, decoder: decoder)
             if let problem = items.problems.first {
+                let list = sent.count == 1 ? sent[0].listItems ?? sent : sent
                 throw StoredRecordError(
-                    tag: "\(tag)[\(problem.position)]", message: english.text(for: problem.problem, name: tag))
+                    tag: "\(tag)[\(problem.position)]", message: english.text(for: problem.problem, name: tag),
+                    value: list.indices.contains(problem.position) ? list[problem.position].jsonText : "")
             }
             if let cap = items.overCap ?? items.overRead {
-                throw StoredRecordError(tag: tag, message: "more than \(cap) items")
+                throw StoredRecordError(
+                    tag: tag, message: "more than \(cap) items", value: sent.map(\.jsonText).joined(separator: ", "))
             }
             stored.items[section.index] = items.values
         }
         return stored
+    }
+}
+
+extension RawValue {
+    /// The value as JSON text, for a log line: an object is only named (`{…}`), as is a file.
+    var jsonText: String {
+        switch self {
+        case .text(let text): JSONValue.string(text).text
+        case .number(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: "null"
+        case .list(let items): "[" + items.map(\.jsonText).joined(separator: ",") + "]"
+        case .object: "{…}"
+        case .file: "(a file)"
+        }
     }
 }

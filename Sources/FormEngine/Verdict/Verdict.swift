@@ -10,8 +10,9 @@ public struct Verdict: Sendable {
     let plan: FormPlan
     /// The locale of the messages.
     public let locale: String
-    /// Every refused value, in page order; empty when the submission is valid.
-    public let errors: [FieldError]
+    /// Every refused value, in page order; empty when the submission is valid. The application's own
+    /// refusals of a valid submission come after them (`FormEngine.refusing`).
+    public internal(set) var errors: [FieldError]
     /// Per row index: hidden by its own condition or its section.
     public let rowHidden: [Bool]
     /// Per row index: disabled.
@@ -24,6 +25,9 @@ public struct Verdict: Sendable {
     public let values: [FormValue?]
     /// Per multivalued section index: its items' values, in posted order.
     public let items: [Int: [FormValue]]
+    /// Per multivalued section index: the position each of `items` was sent at (empty items are
+    /// dropped, so the third value may be the fourth item sent); errors name items by it.
+    let itemPositions: [Int: [Int]]
     /// Per row index: the texts sent, to show again on a re-rendered page (never a password's).
     /// Computed when asked for: a JSON answer never needs it. A date-time read from what was sent shows
     /// as its wall-clock reading in the form's zone, which is what a `datetime-local` control can hold
@@ -53,7 +57,7 @@ public struct Verdict: Sendable {
 
     init(
         plan: FormPlan, locale: String, errors: [FieldError], resolution: Resolution, items: [Int: [FormValue]],
-        fields: SubmittedFields?, enteredItems: [Int: [String]]
+        itemPositions: [Int: [Int]], fields: SubmittedFields?, enteredItems: [Int: [String]]
     ) {
         self.plan = plan
         self.locale = locale
@@ -64,6 +68,7 @@ public struct Verdict: Sendable {
         sectionHidden = resolution.sectionHidden
         values = resolution.values
         self.items = items
+        self.itemPositions = itemPositions
         self.fields = fields
         self.enteredItems = enteredItems
         trace = resolution.trace

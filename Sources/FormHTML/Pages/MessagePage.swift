@@ -60,6 +60,29 @@ public struct MessagePage: Sendable, Hashable {
             title: texts.notFound, message: texts.notFoundMessage, language: texts.language, link: ("/", texts.back))
     }
 
+    /// The 404 page for an address that names a stored record which does not exist: `message` is the
+    /// application's (in `messageLanguage`), else the built-in one.
+    public static func recordNotFound(
+        texts: PageTexts, message: String? = nil, messageLanguage: String? = nil, back: String? = nil
+    ) -> MessagePage {
+        var page = MessagePage(
+            title: texts.recordNotFound, message: message ?? texts.recordNotFoundMessage, language: texts.language,
+            link: back.map { ($0, texts.back) })
+        if message != nil, let messageLanguage {
+            var marking = texts
+            marking.pageLanguage = texts.language
+            page.messageLanguage = marking.lang(language: messageLanguage)
+        }
+        return page
+    }
+
+    /// The page for an address whose stored record no longer fits its form, so it cannot be edited.
+    public static func recordRefused(texts: PageTexts, back: String? = nil) -> MessagePage {
+        MessagePage(
+            title: texts.recordRefused, message: texts.recordRefusedMessage, language: texts.language,
+            link: back.map { ($0, texts.back) })
+    }
+
     /// The page's bytes.
     public func render() -> [UInt8] {
         var writer = HTMLWriter()

@@ -59,8 +59,17 @@ extension FieldRenderer {
             writer.attribute("for", field.id)
             writer.attribute("id", field.id + "-output")
             writer.markup(">")
-            // With no value the slider stands at the browser's default, and posts it: say so.
-            if let shown = value ?? plan.rangeDefault { writer.text(shown) }
+            // The output says what the slider holds, and posts: with no value the browser's default; with
+            // one, that value as the browser sanitizes it (clamped to min and max, snapped to the step).
+            if let value {
+                writer.text(
+                    refused
+                        ? value
+                        : RangeValue.sanitizedText(value, min: plan.row.min, max: plan.row.max, step: plan.row.step)
+                            ?? value)
+            } else if let shown = plan.rangeDefault {
+                writer.text(shown)
+            }
             writer.markup("</output>\n")
         case .duration:
             writer.markup("<input type=\"text\"")

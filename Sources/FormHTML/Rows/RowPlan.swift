@@ -77,7 +77,7 @@ struct RowPlan: Sendable {
         defaultValues = row.type == .password ? [] : ValueTexts.texts(row.value)
         if case .constant(false) = required { mayBeRequired = false } else { mayBeRequired = true }
         if case .range = self.control {
-            rangeDefault = RangeDefault.text(min: row.min, max: row.max, step: row.step)
+            rangeDefault = RangeValue.defaultText(min: row.min, max: row.max, step: row.step)
         } else {
             rangeDefault = nil
         }

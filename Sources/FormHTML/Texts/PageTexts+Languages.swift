@@ -13,6 +13,12 @@ extension PageTexts {
         sessionExpired: "Your session has expired",
         sessionExpiredMessage: "The form could not be sent because it was open too long or came from elsewhere. "
             + "Please go back, reload the form and send it again.",
+        recordNotFound: "Not found",
+        recordNotFoundMessage:
+            "Nothing is saved at this address: it may have been deleted, or the address is mistyped.",
+        recordRefused: "This record cannot be edited",
+        recordRefusedMessage: "It was saved before the form changed, so editing it here could lose some of its values. "
+            + "Nothing has been changed. Please tell the site's administrators.",
         back: "Back")
 
     /// Simplified Chinese.
@@ -25,6 +31,8 @@ extension PageTexts {
         thankYou: "谢谢",
         thankYouMessage: "您的回答已提交。", formsTitle: "表单", notFound: "找不到页面", notFoundMessage: "此地址没有页面。",
         sessionExpired: "会话已过期", sessionExpiredMessage: "表单打开时间过长或来自其他网站，因此无法提交。请返回，重新加载表单后再次提交。",
+        recordNotFound: "找不到记录", recordNotFoundMessage: "此地址没有保存的记录：它可能已被删除，或地址有误。",
+        recordRefused: "无法编辑此记录", recordRefusedMessage: "此记录保存于表单更改之前，在此编辑可能会丢失部分内容。记录未作任何更改。请告知网站管理员。",
         back: "返回")
 
     /// Replaces the text named `key` (the property's name); false for a key that names none, which is

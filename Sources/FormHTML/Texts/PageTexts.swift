@@ -69,6 +69,14 @@ public struct PageTexts: Sendable, Hashable {
     public var sessionExpired: String
     /// The 403 page's message.
     public var sessionExpiredMessage: String
+    /// The title of the page answering an address that names a stored record which does not exist.
+    public var recordNotFound: String
+    /// Its message, when the application gives none.
+    public var recordNotFoundMessage: String
+    /// The title of the page answering an address whose stored record no longer fits its form.
+    public var recordRefused: String
+    /// Its message.
+    public var recordRefusedMessage: String
     /// The link back to a form or to the list of forms.
     public var back: String
 }

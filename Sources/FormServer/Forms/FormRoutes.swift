@@ -79,8 +79,8 @@ struct FormRoutes: Sendable {
     /// The page of `site`.
     func page(_ request: Request, site: FormSite) -> Response {
         guard site.records != nil else { return freshPage(request, site: site) }
-        return withRecord(request, site: site, json: false) { [self] stored in
-            recordPage(request, site: site, stored: stored)
+        return withRecord(request, site: site, json: false) { [self] record in
+            recordPage(request, site: site, stored: record?.values)
         }
     }
 
@@ -142,43 +142,59 @@ struct FormRoutes: Sendable {
             // Fetch metadata first: a browser says when a post comes from another site, or from a sibling
             // subdomain that could have planted the cookie (which the token alone cannot tell).
             if let origin = request.headers["Sec-Fetch-Site"]?.lowercased(), origin != "same-origin", origin != "none" {
-                return csrfRefused(site, locale: locale, json: wantsJSON)
+                return csrfRefused(site, request: request, locale: locale, json: wantsJSON)
             }
             let token = fields.first(FieldNames.csrf).flatMap(\.enteredText)
             let nonce = request.cookie(named: csrf.cookieName)
             guard csrf.verify(token: token, formID: site.id, nonce: nonce) else {
-                return csrfRefused(site, locale: locale, json: wantsJSON)
+                return csrfRefused(site, request: request, locale: locale, json: wantsJSON)
             }
         }
         if site.form.form.disabled {
             return Answers.problem(.forbidden, "the form '\(site.id)' is read-only", code: "readOnly", json: wantsJSON)
         }
         guard site.records != nil else {
-            return judge(fields, stored: nil, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
+            return judge(fields, record: nil, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
         }
-        return withRecord(request, site: site, json: wantsJSON) { [self] stored in
-            judge(fields, stored: stored, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
+        return withRecord(request, site: site, json: wantsJSON) { [self] record in
+            judge(fields, record: record, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
         }
     }
 
-    /// Judges decoded `fields` (of the record `stored`, when one is edited) and answers.
+    /// Judges decoded `fields` (of `record`, when one is edited) and answers.
     private func judge(
-        _ fields: SubmittedFields, stored: StoredValues?, request: Request, site: FormSite, locale: String,
+        _ fields: SubmittedFields, record: EditedRecord?, request: Request, site: FormSite, locale: String,
         wantsJSON: Bool
     ) -> Response {
+        let stored = record?.values
         let verdict = site.engine.evaluate(fields, stored: stored, locale: locale)
         if !fields.isJSON, let tag = fields.first(FieldNames.addItem).flatMap(\.enteredText) {
             return rerender(site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: tag)
         }
         guard verdict.isValid else {
-            if wantsJSON { return Answers.json(.unprocessableContent, verdict.errorsJSON) }
-            return rerender(site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: nil)
+            return refused(site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON)
         }
         if let handler = site.handler {
-            return handler(ValidSubmission(verdict: verdict, request: request, wantsJSON: wantsJSON))
+            // The handler may refuse the values itself (`ValidSubmission.refuse`): answered as the server
+            // answers an invalid submission, on the same record.
+            let context = SubmissionContext(site: site, locale: locale) { [self] refusedVerdict in
+                refused(
+                    site, verdict: refusedVerdict, stored: stored, request: request, locale: locale, json: wantsJSON)
+            }
+            return handler(
+                ValidSubmission(
+                    verdict: verdict, request: request, wantsJSON: wantsJSON, edited: record, context: context))
         }
         if wantsJSON { return Answers.json(.ok, verdict.payloadJSONBytes) }
         return .redirect(to: site.form.form.successRedirect ?? "/forms/\(site.id)/thanks")
+    }
+
+    /// What an invalid submission gets: `422`, the page again with values kept and errors inline, or JSON.
+    private func refused(
+        _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String, json: Bool
+    ) -> Response {
+        if json { return Answers.json(.unprocessableContent, verdict.errorsJSON) }
+        return rerender(site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: nil)
     }
 
     /// The page again with the verdict: values kept, errors inline (422), or — for "add another" —
@@ -188,7 +204,7 @@ struct FormRoutes: Sendable {
         addingTo tag: String?
     ) -> Response {
         var state = PageState(verdict: verdict, entered: true, stored: stored)
-        // A form that edits records posts back where it came from, as its page does.
+        // A form that edits records posts back where it came from, as its page does (`address(of:)`).
         if site.records != nil, !request.query.isEmpty { state.actionQuery = request.query.urlencoded }
         let nonce = request.cookie(named: csrf.cookieName) ?? ""
         state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
@@ -227,17 +243,26 @@ struct FormRoutes: Sendable {
         }
         let locale = site.locale(for: request.headers["Accept-Language"])
         // Explained against the record the request edits, as its submission would be judged.
-        return withRecord(request, site: site, json: true) { stored in
+        return withRecord(request, site: site, json: true) { record in
             Answers.json(
-                .ok, site.engine.evaluate(fields, stored: stored, locale: locale, explain: true).explanationJSON)
+                .ok, site.engine.evaluate(fields, stored: record?.values, locale: locale, explain: true).explanationJSON
+            )
         }
     }
 
-    private func csrfRefused(_ site: FormSite, locale: String, json: Bool) -> Response {
+    private func csrfRefused(_ site: FormSite, request: Request, locale: String, json: Bool) -> Response {
         let message = "the form's security token is missing or does not match: reload the page and submit again"
         if json { return Answers.problem(.forbidden, message, code: "csrf", json: true) }
-        let page = MessagePage.sessionExpired(texts: site.page(locale).texts, back: "/forms/\(site.id)")
+        let page = MessagePage.sessionExpired(texts: site.page(locale).texts, back: address(of: site, request: request))
         return Answers.html(.forbidden, page.render())
+    }
+
+    /// The address of the page a post to `site` came from: a form that edits records keeps the query
+    /// that names the record (`/forms/account?user=ada`), as its page's form does.
+    private func address(of site: FormSite, request: Request) -> String {
+        let path = "/forms/\(site.id)"
+        guard site.records != nil, !request.query.isEmpty else { return path }
+        return path + "?" + request.query.urlencoded
     }
 
     private func notFound(_ request: Request) -> Response {

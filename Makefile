@@ -36,7 +36,7 @@ swift-test:
 predicate-corpus:
 	python3 $(SHARED)/predicates/check.py --impl "$(BIN)/formwright predicate" $(SHARED)/predicates/cases.jsonl
 
-## js-conformance: Public/forms.js against the predicate corpus, the Swift evaluator and served verdicts (Node)
+## js-conformance: Public/forms-rules.js (the rules forms.js applies) against the predicate corpus, the Swift evaluator and served verdicts (Node)
 js-conformance:
 	node Tests/JavaScript/conformance.mjs "$(BIN)/formwright" $(SHARED)/predicates/cases.jsonl
 

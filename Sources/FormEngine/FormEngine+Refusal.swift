@@ -58,21 +58,28 @@ extension FormEngine {
             let row = form.rows[index]
             // A row of a list has no field of its own once the list's items are posted.
             guard !form.sections[row.sectionIndex].section.isMultivalued else { return error("") }
-            // A hidden row is not on the page for the error to stand beside: the summary says it.
-            return verdict.rowHidden[index] ? error(tag) : error(tag, row: index)
+            // A hidden row is not on the page for the error to stand beside, and the page script puts a
+            // disabled row's error away (the reader cannot act on it there): the summary says it.
+            return verdict.rowHidden[index] || verdict.rowDisabled[index] ? error(tag) : error(tag, row: index)
         }
         if let section = form.sections.first(where: { $0.section.multivaluedTag == tag }) {
-            return verdict.sectionHidden[section.index] ? error(tag) : error(tag, section: section.index)
+            let away = verdict.sectionHidden[section.index] || Self.isDisabled(section, in: verdict)
+            return away ? error(tag) : error(tag, section: section.index)
         }
         if let (list, value) = Self.item(in: tag),
             let section = form.sections.first(where: { $0.section.multivaluedTag == list }),
-            !verdict.sectionHidden[section.index],
+            !verdict.sectionHidden[section.index], !Self.isDisabled(section, in: verdict),
             let positions = verdict.itemPositions[section.index], positions.indices.contains(value)
         {
             let position = positions[value]
             return error("\(list)[\(position)]", section: section.index, position: position)
         }
         return error("")
+    }
+
+    /// Whether a list is disabled: its items are, together with its first row (FormHTML draws them so).
+    private static func isDisabled(_ section: CompiledSection, in verdict: Verdict) -> Bool {
+        section.rows.first.map { verdict.rowDisabled[$0] } ?? false
     }
 
     /// The code of the application's refusals.

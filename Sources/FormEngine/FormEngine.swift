@@ -78,7 +78,7 @@ public final class FormEngine: Sendable {
                 let disabled = form.form.disabled || section.rows.first.map { form.rows[$0].disabled.isAlways } ?? false
                 if disabled || (fields.isJSON && !fields.contains(tag)) {
                     items[section.index] =
-                        stored?.items[section.index].map(MultivaluedItems.init(stored:))
+                        stored?.items[section.index].map { MultivaluedItems(stored: $0, item: item.row) }
                         ?? MultivaluedItems(defaults: section.section)
                     continue
                 }
@@ -139,8 +139,9 @@ public final class FormEngine: Sendable {
         var items: [Int: MultivaluedItems] = [:]
         for section in form.sections where section.section.isMultivalued {
             items[section.index] =
-                stored?.items[section.index].map(MultivaluedItems.init(stored:))
-                ?? MultivaluedItems(defaults: section.section)
+                stored?.items[section.index].flatMap { values in
+                    section.item.map { MultivaluedItems(stored: values, item: $0.row) }
+                } ?? MultivaluedItems(defaults: section.section)
         }
         // A checkbox with no default is unchecked: false, as a submission that leaves it alone says.
         let defaults = form.rows.map { row in

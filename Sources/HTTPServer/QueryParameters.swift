@@ -34,8 +34,9 @@ public struct QueryParameters: Sendable, Equatable, Sequence {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    private static let hex = Array("0123456789ABCDEF".utf8)
+
     private static func encode(_ text: String, into bytes: inout [UInt8]) {
-        let hex = Array("0123456789ABCDEF".utf8)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),

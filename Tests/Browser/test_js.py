@@ -36,11 +36,13 @@ def open_answer(chromium, server, form_id, body):
 
 
 def expect_script(chromium):
-    # forms.js must have loaded (Resource Timing sees it whether it came from the network or a cache).
-    status = chromium.execute_script(
-        "const e = performance.getEntriesByType('resource').find(e => e.name.endsWith('/static/forms.js'));"
-        "return e ? e.responseStatus : null")
-    assert status is not None and status < 400, f"/static/forms.js did not load (status {status})"
+    # forms-rules.js and forms.js must have loaded (Resource Timing sees them whether they came from the
+    # network or a cache).
+    for script in ("/static/forms-rules.js", "/static/forms.js"):
+        status = chromium.execute_script(
+            "const e = performance.getEntriesByType('resource').find(e => e.name.endsWith(arguments[0]));"
+            "return e ? e.responseStatus : null", script)
+        assert status is not None and status < 400, f"{script} did not load (status {status})"
     # A marker that survives only as long as this document: a page load would lose it.
     chromium.execute_script("window.__fwSameDocument = true")
 

@@ -67,6 +67,20 @@ import Testing
         }
     }
 
+    /// A saved account's user name is disabled: the page script puts a disabled row's inline error away,
+    /// so a refusal of it stands in the summary only, where the reader still sees it.
+    @Test func aRefusalOfADisabledRowIsSaidInTheSummary() throws {
+        let stored = try Self.engine.stored(
+            json: Array(#"{"member-since": "2024-05-12", "username": "ada", "email": "a@b.co"}"#.utf8))
+        let verdict = Self.engine.evaluate(Fixtures.post([("email", "a@b.co"), ("plan", "free")]), stored: stored)
+        try #require(verdict.isValid && verdict.rowDisabled[Self.row("username")])
+        let refused = Self.engine.refusing(verdict, [(tag: "username", message: "Locked by an administrator")])
+        let error = try #require(refused.errors.first)
+        #expect(error.tag == "username")
+        #expect(error.row == nil && error.section == nil)
+        #expect(error.message == "Locked by an administrator")
+    }
+
     @Test func aRefusalWithoutWordsSaysInTheReadersLanguageThatItIsNotValid() throws {
         let verdict = Self.valid(locale: "zh-Hans")
         try #require(verdict.isValid)

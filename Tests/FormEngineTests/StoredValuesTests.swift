@@ -91,6 +91,21 @@ import Testing
         #expect(fresh.httpParameters["renews"] == .string("2026-10-25T02:30:00+02:00"))
     }
 
+    /// Passwords never go back to the browser (DESIGN.md rule 10), not even a stored record's items: each
+    /// is shown as an empty control; and a list's durations are shown as their controls hold them.
+    @Test func aStoredListOfPasswordsIsShownAsEmptyControls() throws {
+        var keys = Section(title: "Keys", rows: [])
+        keys.multivaluedTag = "keys"
+        keys.multivaluedOptions = [.insert, .delete]
+        keys.rowTemplate = Row(.password, tag: nil, title: "Key")
+        let engine = FormEngine(
+            form: try FormCompiler().compile(Form(id: "k", sections: [keys]), file: "test"))
+        let stored = try engine.stored(json: Array(#"{"keys": ["s3cret", "hunter2"]}"#.utf8))
+        let verdict = engine.initial(stored: stored)
+        #expect(verdict.items[0] == [.text("s3cret"), .text("hunter2")])
+        #expect(verdict.enteredItems[0] == ["", ""])
+    }
+
     @Test func aRecordThatNoLongerFitsTheFormIsRefusedNamingTheValue() {
         // The value is what the application looks for in its data: it is named in the error, as JSON.
         let cases: [(json: String, tag: String, value: String)] = [

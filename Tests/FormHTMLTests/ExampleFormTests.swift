@@ -13,7 +13,11 @@ import Testing
         #expect(html.all("html").first?["lang"] == page.form.form.locale)
         let token = html.all("input").first { $0["name"] == "_csrf" }
         #expect(token?["value"] == "token-1")
-        #expect(html.all("script").count == 2)
+        // The rules first (deferred scripts run in order), then the page script, then the rules JSON.
+        #expect(
+            html.all("script").map { $0["src"] ?? $0["id"] ?? "" } == [
+                "/static/forms-rules.js", "/static/forms.js", "fw-rules",
+            ])
     }
 
     @Test(arguments: Fixtures.formIDs)

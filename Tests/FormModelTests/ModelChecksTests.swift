@@ -40,6 +40,21 @@ import Testing
             ])
     }
 
+    /// A list's rows share one state; only hiding has a section-level condition to move to.
+    @Test func aListRowsConditionSaysWhereItCanGo() {
+        var row = Row(.text, tag: nil, title: "Tag")
+        row.hidden = .predicate("$lock == YES")
+        row.disabled = .predicate("$lock == YES")
+        var list = Section(title: "Tags", rows: [row])
+        list.multivaluedTag = "tags"
+        let form = Form(id: "f", sections: [Section(rows: [Row(.booleanCheck, tag: "lock")]), list])
+        #expect(
+            messages(form) == [
+                "sections[1].rows[0].hidden: a multivalued section's rows cannot have a hidden predicate; put the condition on the section's hidden",
+                "sections[1].rows[0].disabled: a multivalued section's rows cannot have a disabled predicate; its items share one state: write true or false",
+            ])
+    }
+
     @Test func descriptorProblemsAreNotReportedTwice() {
         let text = "sections: [{rows: [{tag: s, type: selectorPush}]}]"
         guard case .failure(let problems) = FormLoader().load(text, file: "f.yaml", defaultID: "f") else {

@@ -1,11 +1,11 @@
-// Holds Public/forms.js to the server, in two parts.
+// Holds Public/forms-rules.js (the rules Public/forms.js applies in the page) to the server, in two parts.
 //
 // 1. The shared predicate corpus: every case's AST comes from the Swift parser (`formwright predicate`
-//    answering `"ast": true` lines), forms.js's evaluator runs it, and its answer must equal both the
+//    answering `"ast": true` lines), forms-rules.js's evaluator runs it, and its answer must equal both the
 //    case's `expect` and the Swift evaluator's own answer. A predicate that does not parse is the
 //    parser's error, shared by both sides: the browser never receives one.
 // 2. The fact walk: `formwright serve --explain` serves the example forms plus two made for this test;
-//    for a handful of submissions per form, forms.js's `resolve` (fed the rules JSON of the real page
+//    for a handful of submissions per form, forms-rules.js's `resolve` (fed the rules JSON of the real page
 //    and the posted texts) must give every row's hidden, disabled and required state, and every
 //    section's hidden state, exactly as `POST /forms/{id}/explain` reports them.
 //
@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const forms = createRequire(import.meta.url)(join(root, "Public/forms.js"));
+const forms = createRequire(import.meta.url)(join(root, "Public/forms-rules.js"));
 const bin = process.argv[2] ?? process.env.FORMWRIGHT_BIN;
 const corpusPath = process.argv[3] ?? process.env.PREDICATE_CORPUS ?? join(root, "../shared/predicates/cases.jsonl");
 if (!bin) {

@@ -43,6 +43,7 @@ public struct StoredRecordError: Error, Sendable, Hashable, CustomStringConverti
         self.value = value.count > Self.valueLimit ? value.prefix(Self.valueLimit) + "…" : value
     }
 
+    /// What is wrong and where, in one line: what a log says.
     public var description: String {
         tag.isEmpty
             ? "the stored record cannot be read: \(message) (it begins \(value))"
@@ -65,6 +66,18 @@ extension FormEngine {
             throw StoredRecordError(tag: "", message: error.description, value: JSONValue.string(start).text)
         }
         return try stored(fields)
+    }
+
+    /// `stored(json:)`, and the record read as a `JSONValue` too (for a handler that saves it again).
+    public func storedRecord(json: [UInt8]) throws(StoredRecordError) -> (values: StoredValues, record: JSONValue) {
+        let values = try stored(json: json)
+        do {
+            return (values, try JSONValue(parsing: json))
+        } catch {
+            // Not reached for bytes `stored(json:)` read as an object; said rather than assumed.
+            let start = String(decoding: json.prefix(StoredRecordError.valueLimit), as: UTF8.self)
+            throw StoredRecordError(tag: "", message: error.description, value: JSONValue.string(start).text)
+        }
     }
 
     /// `stored(json:)` for a record held as a `JSONValue`: `ValidSubmission.httpParameters` as it came.

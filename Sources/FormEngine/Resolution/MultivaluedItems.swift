@@ -70,17 +70,23 @@ struct MultivaluedItems: Sendable {
             ? [] : raw.prefix(read).enumerated().compactMap { shownDateTimes[$0] ?? $1.enteredText }
     }
 
-    /// The items of a stored record being edited.
-    init(stored: [FormValue]) {
+    /// The items of a stored record being edited, each a value of `item`.
+    init(stored: [FormValue], item: Row) {
         values = stored
         positions = Array(values.indices)
-        entered = values.map(\.inputText)
+        entered = Self.shown(values, item: item.type)
     }
 
     /// The items of a fresh page: the section's descriptor rows' values.
     init(defaults section: Section) {
         values = section.rows.compactMap(\.value)
         positions = Array(values.indices)
-        entered = values.map(\.inputText)
+        entered = Self.shown(values, item: (section.rowTemplate ?? section.rows.first)?.type)
+    }
+
+    /// What a page shows for `values`: a password never goes back to the browser (DESIGN.md rule 10),
+    /// so each is an empty control.
+    private static func shown(_ values: [FormValue], item type: RowType?) -> [String] {
+        type == .password ? values.map { _ in "" } : values.map(\.inputText)
     }
 }

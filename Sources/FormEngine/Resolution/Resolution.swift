@@ -105,7 +105,10 @@ struct Resolution {
                 plan.withRow(index) { rowPlan, row in
                     // Rule 5: a disabled row keeps the server's value, whatever was posted: the stored
                     // record's when one is edited, else the descriptor's.
-                    if rowDisabled[index] { values[index] = stored[index] ?? row.row.value }
+                    // (An empty table is not searched: most forms edit no record.)
+                    if rowDisabled[index] {
+                        values[index] = stored.isEmpty ? row.row.value : stored[index] ?? row.row.value
+                    }
                     // Only values some condition reads are converted; every other row stays null here.
                     guard rowPlan.isRead, !(plan.clearsHidden && rowHidden[index]) else { return }
                     conditionValues[index] = values[index].predicateValue

@@ -23,6 +23,7 @@ enum PageShell {
             """
             </title>
             <link rel="stylesheet" href="/static/forms.css">
+            <script src="/static/forms-rules.js" defer></script>
             <script src="/static/forms.js" defer></script>
             </head>
             <body>

@@ -241,10 +241,7 @@ private struct CompilationContext {
 
     /// A form written in Swift sets `autocomplete` without the loader's checks: the same ones, here.
     private mutating func checkAutocomplete(_ row: Row, at path: String) {
-        guard let autocomplete = row.autocomplete else { return }
-        if !row.type.takesAutocomplete {
-            problem(path, "a \(row.type.rawValue) row's control takes no autocomplete")
-        } else if let message = Autofill.problem(in: autocomplete) {
+        if let autocomplete = row.autocomplete, let message = Autofill.problem(in: autocomplete, for: row.type) {
             problem(path, message)
         }
     }

@@ -38,10 +38,15 @@ struct ModelChecks {
                         ("hidden", row.hidden), ("disabled", row.disabled), ("required", row.required),
                     ]
                     where { if case .predicate = condition { return true } else { return false } }() {
+                        // Only hiding has a section-level condition to move to; sections have no `disabled`
+                        // or `required` of their own.
+                        let instead =
+                            key == "hidden"
+                            ? "put the condition on the section's hidden"
+                            : "its items share one state: write true or false"
                         add(
                             "\(rowPath).\(key)",
-                            "a multivalued section's rows cannot have a \(key) predicate; put the condition on the section"
-                        )
+                            "a multivalued section's rows cannot have a \(key) predicate; \(instead)")
                     }
                 }
             }

@@ -123,11 +123,7 @@ struct DescriptorDecoder {
         var row = Row(type, tag: reader.string("tag"), title: reader.string("title"))
         row.placeholder = reader.string("placeholder")
         if let autocomplete = reader.string("autocomplete") {
-            if !type.takesAutocomplete {
-                log.add(
-                    reader.path("autocomplete"), "a \(type.rawValue) row's control takes no autocomplete",
-                    at: reader.node("autocomplete"))
-            } else if let problem = Autofill.problem(in: autocomplete) {
+            if let problem = Autofill.problem(in: autocomplete, for: type) {
                 log.add(reader.path("autocomplete"), problem, at: reader.node("autocomplete"))
             } else {
                 row.autocomplete = autocomplete

@@ -6,6 +6,11 @@
 /// `postal-code`); a descriptor names the purpose of the rest, as WCAG 2.1's "Identify Input Purpose"
 /// (SC 1.3.5) asks of every field about the person filling the form in.
 public enum Autofill {
+    /// What is wrong with `value` as the `autocomplete` of a row of `type`, or nil when a browser reads it.
+    public static func problem(in value: String, for type: RowType) -> String? {
+        type.takesAutocomplete ? problem(in: value) : "a \(type.rawValue) row's control takes no autocomplete"
+    }
+
     /// What is wrong with `value` as an `autocomplete` attribute, or nil when a browser reads it.
     public static func problem(in value: String) -> String? {
         var tokens = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map { $0.lowercased() }

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// A line with `"ast": true` asks for the parsed predicate instead of a result: the answer is
 /// `{"ast": <Predicate.jsonAST()>}` (docs/predicate-ast-json.md), or `{"error": "..."}` when the predicate
-/// does not parse; `vars` is then ignored. `Public/forms.js`'s conformance test evaluates these ASTs.
+/// does not parse; `vars` is then ignored. `Public/forms-rules.js`'s conformance test evaluates these ASTs.
 public enum PredicateLineProtocol {
     /// Reads requests from `input` until end of file, writing and flushing one answer per request.
     public static func run(input: FileHandle, output: FileHandle) {

@@ -93,7 +93,7 @@ struct FormRoutes: Sendable {
         var state =
             stored.map { PageState(editing: $0, verdict: site.engine.initial(stored: $0, locale: locale)) }
             ?? site.initialState
-        state.actionQuery = request.query.isEmpty ? nil : request.query.urlencoded
+        state.actionQuery = actionQuery(of: site, request: request)
         state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
         var response = Answers.html(.ok, site.page(locale).render(state: state))
         if isNew { response.headers.add("Set-Cookie", csrf.cookie(nonce: nonce)) }
@@ -205,7 +205,7 @@ struct FormRoutes: Sendable {
     ) -> Response {
         var state = PageState(verdict: verdict, entered: true, stored: stored)
         // A form that edits records posts back where it came from, as its page does (`address(of:)`).
-        if site.records != nil, !request.query.isEmpty { state.actionQuery = request.query.urlencoded }
+        state.actionQuery = actionQuery(of: site, request: request)
         let nonce = request.cookie(named: csrf.cookieName) ?? ""
         state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
         var status = HTTPStatus.unprocessableContent
@@ -260,9 +260,13 @@ struct FormRoutes: Sendable {
     /// The address of the page a post to `site` came from: a form that edits records keeps the query
     /// that names the record (`/forms/account?user=ada`), as its page's form does.
     private func address(of site: FormSite, request: Request) -> String {
-        let path = "/forms/\(site.id)"
-        guard site.records != nil, !request.query.isEmpty else { return path }
-        return path + "?" + request.query.urlencoded
+        "/forms/\(site.id)" + (actionQuery(of: site, request: request).map { "?" + $0 } ?? "")
+    }
+
+    /// The query a page of `site` posts back with: the one that names the record, for a form that edits
+    /// records; nil for any other form, whose page posts to `/forms/{id}` whatever its address.
+    private func actionQuery(of site: FormSite, request: Request) -> String? {
+        site.records != nil && !request.query.isEmpty ? request.query.urlencoded : nil
     }
 
     private func notFound(_ request: Request) -> Response {

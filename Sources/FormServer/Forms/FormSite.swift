@@ -120,6 +120,11 @@ extension PageState {
         for (index, value) in stored.rows where verdict.form.rows[index].row.type != .password {
             show(value, row: index)
         }
-        for index in stored.items.keys { items[index] = verdict.enteredItems[index] }
+        for index in stored.items.keys {
+            // As its control holds it (a duration as H:MM:SS); a password item is an empty control.
+            let isPassword = verdict.form.sections[index].item?.row.type == .password
+            items[index] =
+                isPassword ? verdict.enteredItems[index] : verdict.items[index]?.map { Self.texts(of: $0).first ?? "" }
+        }
     }
 }

@@ -45,22 +45,9 @@ public struct RecordLookup: Sendable {
 
 /// The record a request edits: as its provider gave it, and decoded by the form's row types.
 struct EditedRecord: Sendable {
-    /// The record as the provider gave it.
-    enum Given: Sendable {
-        case value(JSONValue)
-        case bytes([UInt8])
-    }
-
-    let given: Given
+    /// The record as the provider gave it (bytes read into a value once, when the record is looked up).
+    let json: JSONValue
     let values: StoredValues
-
-    /// The record as a `JSONValue` (bytes already read once by the engine, so they parse).
-    var json: JSONValue? {
-        switch given {
-        case .value(let value): value
-        case .bytes(let bytes): try? JSONValue(parsing: bytes)
-        }
-    }
 }
 
 /// Finds the stored record a request edits: at once, or after awaiting a database.
@@ -93,9 +80,10 @@ extension FormRoutes {
             switch lookup.kind {
             case .none: return body(nil)
             case .record(let value):
-                return body(EditedRecord(given: .value(value), values: try site.engine.stored(value)))
+                return body(EditedRecord(json: value, values: try site.engine.stored(value)))
             case .json(let bytes):
-                return body(EditedRecord(given: .bytes(bytes), values: try site.engine.stored(json: bytes)))
+                let (values, record) = try site.engine.storedRecord(json: bytes)
+                return body(EditedRecord(json: record, values: values))
             case .answer(let response): return response
             case .notFound(let message):
                 return Answers.recordNotFound(site, locale: locale, message: message, json: json)

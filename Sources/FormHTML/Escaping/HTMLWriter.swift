@@ -29,6 +29,16 @@ struct HTMLWriter {
         markup("\"")
     }
 
+    /// Appends ` name="value"` for a value written in this module's source (`"email"`, `"decimal"`),
+    /// which needs no escaping.
+    mutating func attribute(_ name: StaticString, literal value: StaticString) {
+        markup(" ")
+        markup(name)
+        markup("=\"")
+        markup(value)
+        markup("\"")
+    }
+
     /// Appends `value` escaped for a double-quoted attribute, with no name or quotes around it.
     mutating func attributeValue(_ value: String) { HTMLEscaping.appendAttributeValue(value, to: &bytes) }
 

@@ -18,11 +18,7 @@ extension FieldRenderer {
             if let value { writer.attribute("value", value) }
             if let placeholder = plan.placeholder { writer.attribute("placeholder", escaped: placeholder) }
             writeAutocomplete(plan, implied: autocomplete, into: &writer)
-            if let inputMode {
-                writer.markup(" inputmode=\"")
-                writer.markup(inputMode)
-                writer.markup("\"")
-            }
+            if let inputMode { writer.attribute("inputmode", literal: inputMode) }
             if !refused { writeBounds(plan, defaultStep: defaultStep, into: &writer) }
             if let maxLength = plan.row.maxLength { writer.attribute("maxlength", String(maxLength)) }
             writeState(field, requirable: true, into: &writer)
@@ -104,9 +100,7 @@ extension FieldRenderer {
         if let own = plan.autocomplete {
             writer.attribute("autocomplete", escaped: own)
         } else if let implied {
-            writer.markup(" autocomplete=\"")
-            writer.markup(implied)
-            writer.markup("\"")
+            writer.attribute("autocomplete", literal: implied)
         }
     }
 
@@ -116,9 +110,7 @@ extension FieldRenderer {
         if let step = plan.step {
             writer.attribute("step", escaped: step)
         } else if let defaultStep {
-            writer.markup(" step=\"")
-            writer.markup(defaultStep)
-            writer.markup("\"")
+            writer.attribute("step", literal: defaultStep)
         }
     }
 }

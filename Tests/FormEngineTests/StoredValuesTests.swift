@@ -106,6 +106,22 @@ import Testing
         #expect(verdict.enteredItems[0] == ["", ""])
     }
 
+    /// Paris kept its mean time (+00:09:21) until 1911. ISO 8601 has no offset with seconds, so such an
+    /// instant is written in UTC, exactly; saved and edited again, it does not move.
+    @Test func anOffsetWithSecondsIsWrittenInUTCAndDoesNotDrift() throws {
+        let first = Self.engine.evaluate(
+            try JSONBody.parse(
+                Array(#"{"username": "ada", "email": "a@b.co", "plan": "pro", "renews": "1900-01-01T00:00"}"#.utf8)))
+        #expect(first.httpParameters["renews"] == .string("1899-12-31T23:50:39Z"))
+        var record = first.httpParameters
+        for _ in 0..<3 {
+            let again = Self.engine.evaluate(
+                try JSONBody.parse(Array("{}".utf8)), stored: try Self.engine.stored(record))
+            #expect(again.httpParameters["renews"] == .string("1899-12-31T23:50:39Z"))
+            record = again.httpParameters
+        }
+    }
+
     @Test func aRecordThatNoLongerFitsTheFormIsRefusedNamingTheValue() {
         // The value is what the application looks for in its data: it is named in the error, as JSON.
         let cases: [(json: String, tag: String, value: String)] = [

@@ -83,8 +83,11 @@ struct ISOWriter {
         append(dateTime.time, secondsAlways: secondsAlways)
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS±HH:MM`, or `…Z` at offset 0, as `OffsetDateTime.description`.
+    /// `YYYY-MM-DDTHH:MM:SS±HH:MM`, or `…Z` at offset 0, as `OffsetDateTime.description`. An offset
+    /// with seconds (a zone's local mean time before 1900, such as Paris's +00:09:21) has no ISO 8601
+    /// spelling: the instant is written in UTC, exactly, rather than at an offset cut to the minute.
     mutating func append(_ dateTime: OffsetDateTime) {
+        if !dateTime.offset.isMultiple(of: 60), let utc = dateTime.utc { return append(utc) }
         append(dateTime.local, secondsAlways: true)
         guard dateTime.offset != 0 else { return append("Z") }
         append(dateTime.offset < 0 ? "-" : "+")

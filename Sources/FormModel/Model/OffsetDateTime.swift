@@ -45,6 +45,8 @@ public struct OffsetDateTime: Sendable, Hashable, Comparable, CustomStringConver
     /// `YYYY-MM-DDTHH:MM:SS±HH:MM`, or `…Z` at offset 0: ISO 8601 with seconds always written, as the
     /// payload writes it.
     public var description: String {
+        // An offset with seconds (local mean time, before 1900) has no ISO 8601 spelling: UTC, exactly.
+        if !offset.isMultiple(of: 60), let utc { return utc.description }
         let time = "\(pad(local.time.hour)):\(pad(local.time.minute)):\(pad(local.time.second))"
         guard offset != 0 else { return "\(local.date)T\(time)Z" }
         let minutes = abs(offset) / 60

@@ -12,6 +12,9 @@ extension FormEngine {
     ///   is tagged with the position the item was sent at, as the server's own item errors are (empty
     ///   items are dropped from the payload, not from the page), and its message names the item.
     ///
+    /// A disabled row or list keeps its tag, but the error is said in the summary only: the page script
+    /// puts a disabled field's inline error away, where the reader could not act on it.
+    ///
     /// Anything else — an unknown tag, an empty one, a row or list that is hidden, a row of a list —
     /// has no field to stand beside: it is an error about the whole form, shown in the page's summary,
     /// and tagged `""` for JSON clients (a hidden row's keeps its tag). `language` is the language of

@@ -28,18 +28,35 @@ public struct FormHooks: Sendable {
     public var optionProviders: [String: [String: OptionProvider]] = [:]
     /// Record providers by form id: which stored record a request edits.
     var recordProviders: [String: RecordProvider] = [:]
+    /// Forms written in Swift to serve beside the folder's, in the order given.
+    var servedDefinitions: [FormDefinition] = []
+    /// Validator names registered twice, by `validator` and `register` or by two definitions: only one
+    /// closure can answer to a name, so the server refuses to start rather than drop one silently.
+    var validatorsRegisteredTwice: Set<String> = []
 
     /// No hooks.
     public init() {}
 
     /// Registers a validator descriptors call as `{kind: custom, name: NAME}`.
     public mutating func validator(_ name: String, _ check: @escaping @Sendable (FormValue) -> String?) {
+        if validators[name] != nil { validatorsRegisteredTwice.insert(name) }
         validators[name] = CustomValidator(name, check: check)
     }
 
     /// Registers every closure of a form written with the Swift DSL.
     public mutating func register(_ definition: FormDefinition) {
+        for name in definition.customValidators.keys where validators[name] != nil {
+            validatorsRegisteredTwice.insert(name)
+        }
         validators.merge(definition.customValidators) { first, _ in first }
+    }
+
+    /// Serves a form written in Swift beside the descriptors of the forms folder, and registers its
+    /// closures (`register`). It is compiled when the server starts; a problem in it, or an id a
+    /// descriptor also uses, stops the server with a message naming the Swift file.
+    public mutating func serve(_ definition: FormDefinition) {
+        register(definition)
+        servedDefinitions.append(definition)
     }
 
     /// Registers the handler of form `formID`'s valid submissions.
@@ -130,7 +147,8 @@ public struct ValidSubmission: Sendable {
     ///
     /// `tag` is a row's tag, a `multivaluedTag` (the list as a whole) or `multivaluedTag[n]` (value `n`
     /// of the list in `httpParameters`, from 0). A tag that names no field on the page (unknown, or
-    /// hidden) makes an error about the whole form, listed in the summary. `message` is in `language`,
+    /// hidden) makes an error about the whole form, listed in the summary; a disabled row or list keeps
+    /// its tag, but is said in the summary only. `message` is in `language`,
     /// the form's `locale` when nil (`verdict.locale` is the reader's); an empty one is the built-in
     /// "is not valid", and an empty list refuses the form as a whole.
     public func refuse(_ refusals: [(tag: String, message: String)], language: String? = nil) -> Response {

@@ -30,7 +30,8 @@ public final class FormServerApp: Sendable {
         try Self.checkFolder(configuration.publicFolder, role: "public")
         // The same checks as `formwright check`: an invalid form stops the server before it listens.
         do {
-            catalog = try FormCatalog(folder: configuration.formsFolder).applying(hooks.optionProviders)
+            catalog = try FormCatalog(folder: configuration.formsFolder).adding(hooks.servedDefinitions)
+                .applying(hooks.optionProviders)
         } catch {
             throw FormServerError(message: "invalid forms:\n" + error.description)
         }
@@ -101,6 +102,9 @@ public final class FormServerApp: Sendable {
     /// a typo is a start-up error, not a request-time surprise.
     static func checkHooks(_ hooks: FormHooks, catalog: FormCatalog) throws {
         var problems: [String] = []
+        for name in hooks.validatorsRegisteredTwice.sorted() {
+            problems.append("the custom validator '\(name)' is registered twice: only one closure can answer to a name")
+        }
         for id in catalog.ids {
             for name in FormEngine.unregisteredValidators(in: catalog.forms[id]!, registered: hooks.validators) {
                 problems.append("form '\(id)' calls the custom validator '\(name)', which is not registered in Swift")

@@ -251,6 +251,58 @@ import Testing
         }
     }
 
+    /// `hooks.validator` and a Swift form's own closure under one name: one of them would be dropped.
+    @Test func aValidatorRegisteredTwiceStopsTheServerAtStart() async throws {
+        var hooks = exampleHooks()
+        let form = FormDefinition("other") {
+            SectionDefinition {
+                RowDefinition(.text, "code", title: "Code").validate("invitationCode") { _ in "never this one" }
+            }
+        }
+        hooks.register(form)
+        await #expect {
+            try await withFormServer(hooks: hooks) { _ in () }
+        } throws: { error in
+            "\(error)".contains("the custom validator 'invitationCode' is registered twice")
+        }
+    }
+
+    /// A form written in Swift is served beside the folder's, its closures with it.
+    @Test func aFormWrittenInSwiftIsServed() async throws {
+        var hooks = exampleHooks()
+        hooks.serve(
+            FormDefinition("signup", title: "Sign up") {
+                SectionDefinition {
+                    RowDefinition(.text, "nickname", title: "Nickname").required()
+                        .validate("notAdmin") { $0.description == "admin" ? "That name is reserved" : nil }
+                }
+            })
+        let (index, page, valid, refused) = try await withFormServer(hooks: hooks) { port in
+            (
+                try request(port, "/forms"), try request(port, "/forms/signup"),
+                try postJSON(port, "signup", #"{"nickname":"ada"}"#),
+                try postJSON(port, "signup", #"{"nickname":"admin"}"#)
+            )
+        }
+        #expect(index.text.contains(#"href="/forms/signup""#))
+        #expect(page.status == 200)
+        #expect(page.text.contains("<h1>Sign up</h1>"))
+        #expect(valid.status == 200)
+        #expect(valid.text.contains(#""httpParameters":{"nickname":"ada"}"#))
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("That name is reserved"))
+    }
+
+    @Test func aSwiftFormWithAnIdTheFolderUsesStopsTheServerAtStart() async throws {
+        var hooks = exampleHooks()
+        hooks.serve(FormDefinition("event") { SectionDefinition { RowDefinition(.text, "title", title: "Title") } })
+        await #expect {
+            try await withFormServer(hooks: hooks) { _ in () }
+        } throws: { error in
+            "\(error)".contains("FormRoutesTests.swift: id: the form id 'event' is already used by another form served")
+        }
+    }
+
     @Test func optionProviderReplacesOptionsAtStart() async throws {
         var hooks = exampleHooks()
         hooks.options(form: "event", row: "repeat") {

@@ -47,3 +47,32 @@ extension Form {
         return nil
     }
 }
+
+extension FormCatalog {
+    /// The catalog with forms written in Swift added after the folder's, each compiled now. Every
+    /// problem of every form is reported, and an id used twice names both places.
+    func adding(_ definitions: [FormDefinition]) throws(LoadProblems) -> FormCatalog {
+        guard !definitions.isEmpty else { return self }
+        var forms = self.forms
+        var ids = self.ids
+        var problems: [LoadProblem] = []
+        for definition in definitions {
+            do {
+                let compiled = try definition.compiled()
+                guard forms[definition.form.id] == nil else {
+                    problems.append(
+                        LoadProblem(
+                            file: definition.file, path: "id",
+                            message: "the form id '\(definition.form.id)' is already used by another form served"))
+                    continue
+                }
+                forms[definition.form.id] = compiled
+                ids.append(definition.form.id)
+            } catch {
+                problems += error.problems
+            }
+        }
+        guard problems.isEmpty else { throw LoadProblems(problems) }
+        return FormCatalog(forms: forms, ids: ids)
+    }
+}

@@ -7,7 +7,7 @@ import HTTPServer
 /// hooks.records("account") { request in
 ///     guard let id = request.query["user"] else { return .none }                 // a new account
 ///     guard let saved = accounts[id] else { return .notFound("There is no account named '\(id)'") }
-///     return .json(saved)   // the httpParameters an earlier valid submission gave
+///     return .record(saved)   // the httpParameters an earlier valid submission gave, as a JSONValue
 /// }
 /// ```
 public struct RecordLookup: Sendable {

@@ -18,6 +18,12 @@ let package = Package(
         .executable(name: "formwright", targets: ["formwright"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "FormServer", targets: ["FormServer"]),
+        // FormServer's public API speaks these modules' types (`FormDefinition`, `FormValue`,
+        // `JSONValue`): an application names them as products, not through FormServer's dependencies.
+        .library(name: "FormModel", targets: ["FormModel"]),
+        .library(name: "FormEngine", targets: ["FormEngine"]),
+        .library(name: "FormHTML", targets: ["FormHTML"]),
+        .library(name: "FormPredicate", targets: ["FormPredicate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

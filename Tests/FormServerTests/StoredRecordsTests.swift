@@ -79,6 +79,27 @@ import Testing
         #expect(missing.text.contains("no such account"))
     }
 
+    /// An API client reads the record before it edits it: the payload's two shapes, as the form reads it.
+    @Test func anAPIClientReadsTheRecordAsJSON() async throws {
+        let json = ["Accept": "application/json"]
+        let (ada, fresh, missing) = try await withFormApp(hooks: Self.hooks()) { _, port in
+            (
+                try request(port, "/forms/account?user=ada", headers: json),
+                try request(port, "/forms/account", headers: json),
+                try request(port, "/forms/account?user=zed", headers: json)
+            )
+        }
+        #expect(ada.status == 200)
+        #expect(ada.header("Content-Type") == "application/json")
+        #expect(ada.text.hasPrefix(#"{"httpParameters":{"member-since":"2024-05-12","username":"ada""#))
+        #expect(ada.text.contains(#""devices":["laptop","phone"]"#))
+        #expect(ada.text.contains(#""plan":{"value":"pro","title":"Pro"}"#))  // formValues
+        #expect(fresh.status == 200)
+        #expect(fresh.text.contains(#""username":null"#))
+        // The provider's answer stands: this one is an HTML 404 of the application's own.
+        #expect(missing.status == 404)
+    }
+
     @Test func aBrowserPostCannotChangeWhatTheRecordKeeps() async throws {
         let answer = try await withFormApp(hooks: Self.hooks()) { _, port in
             let session = try Self.session(port, "/forms/account?user=ada")

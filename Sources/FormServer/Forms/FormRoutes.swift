@@ -79,8 +79,12 @@ struct FormRoutes: Sendable {
     /// The page of `site`.
     func page(_ request: Request, site: FormSite) -> Response {
         guard site.records != nil else { return freshPage(request, site: site) }
-        return withRecord(request, site: site, json: false) { [self] record in
-            recordPage(request, site: site, stored: record?.values)
+        // An API client reads the record as the form does, in the payload's shapes, before it edits it.
+        let json = Negotiation.wantsJSON(request, contentType: nil)
+        return withRecord(request, site: site, json: json) { [self] record in
+            guard json else { return recordPage(request, site: site, stored: record?.values) }
+            let locale = site.locale(for: request.headers["Accept-Language"])
+            return Answers.json(.ok, site.engine.initial(stored: record?.values, locale: locale).payloadJSONBytes)
         }
     }
 

@@ -120,6 +120,20 @@
     // item's errors leave with it, an error whose field is hidden or disabled is hidden while it is
     // (its link would lead nowhere), the heading counts what is shown, and an empty summary hides.
     // Only what changes is written: the summary is a live region (role=alert).
+    // The summary lists errors in page order, as the server writes it; moving an item changes the page's
+    // order, so the entries of fields follow. Entries with no field (about the whole form) keep their
+    // places. Nothing is touched while the order holds: the summary is a live region.
+    function keepPageOrder() {
+      const placed = entries.filter((e) => e.li.isConnected && (e.target || e.list));
+      const before = (a, b) => !!((a.target || a.list).compareDocumentPosition(b.target || b.list)
+        & Node.DOCUMENT_POSITION_FOLLOWING);
+      const sorted = [...placed].sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1));
+      if (sorted.every((e, k) => e === placed[k])) return;
+      const slots = placed.map((e) => entries.indexOf(e));
+      const marks = placed.map((e) => { const m = document.createComment(""); e.li.before(m); return m; });
+      sorted.forEach((e, k) => { marks[k].replaceWith(e.li); entries[slots[k]] = e; });
+    }
+
     function updateSummary() {
       if (!summary) return;
       let shown = 0;
@@ -141,6 +155,7 @@
         if (entry.li.hidden !== away) entry.li.hidden = away;
         if (!away) shown++;
       }
+      keepPageOrder();
       if (summary.hidden !== (shown === 0)) summary.hidden = shown === 0;
       updateTitle(shown > 0);
       if (!shown || !heading || !heading.hasAttribute("data-fw-one")) return;
@@ -402,8 +417,14 @@
     form.addEventListener("change", onInput);
     for (const b of form.querySelectorAll("button[data-fw-action]")) b.hidden = false;
     for (const range of form.querySelectorAll("input[type=range]")) showRange(range);
-    // Values a browser restored on back/forward fire no event: decide once now as well.
     refresh();
+    // A page reloaded on back/forward gets the values it held put back after `load`, just before
+    // `pageshow`, and no event says so: decide again then, or the page shows states and slider outputs
+    // of the markup's values (a row hidden that the restored values show).
+    window.addEventListener("pageshow", () => {
+      for (const range of form.querySelectorAll("input[type=range]")) showRange(range);
+      refresh();
+    });
   }
 
   boot();

@@ -93,6 +93,25 @@ def test_second_alert_follows_alert_live(js_browser, server):
     assert_no_console_errors(chromium)
 
 
+def test_values_restored_on_back_are_decided_again(js_browser, server):
+    # Submit refused (no title), then Back: the browser puts "15 minutes before" back into Alert after the
+    # page's script ran once; the second alert must follow it, as the server would decide.
+    chromium = js_browser
+    open_form(chromium, server, "event")
+    Select(chromium.find_element(By.ID, "fw-alert")).select_by_value("15m")
+    wait_until(lambda: displayed(chromium, "fw-second_alert-row"), message="the second alert to appear")
+    old = chromium.find_element(By.TAG_NAME, "html")
+    chromium.find_element(By.ID, "fw-form").submit()
+    support.wait(chromium).until(lambda _: support.is_gone(old))
+    wait_until(lambda: chromium.find_elements(By.ID, "fw-summary"), message="the refused page")
+    chromium.back()
+    wait_until(lambda: chromium.execute_script("return document.readyState") == "complete", message="the page")
+    wait_until(lambda: Select(chromium.find_element(By.ID, "fw-alert")).first_selected_option.get_attribute("value")
+               == "15m", message="the browser to restore Alert")
+    wait_until(lambda: displayed(chromium, "fw-second_alert-row"), message="the second alert to follow the restored Alert")
+    assert_no_console_errors(chromium)
+
+
 def test_all_day_switch_toggles_and_is_posted(js_browser, server):
     chromium = js_browser
     open_form(chromium, server, "event")
@@ -793,9 +812,10 @@ def test_item_errors_are_renumbered_with_their_items(js_browser, fixture_server)
     assert item_error_texts(chromium, "emails") == [
         "Address 1 must be at least 6 characters",
         "Address 2 must be a valid email address | Address 2 must be at least 6 characters"]
+    # The summary reads in page order, as the server writes it: x@y's entry now comes first.
     assert summary_texts(chromium) == [
-        "Address 2 must be a valid email address", "Address 2 must be at least 6 characters",
-        "Address 1 must be at least 6 characters"]
+        "Address 1 must be at least 6 characters", "Address 2 must be a valid email address",
+        "Address 2 must be at least 6 characters"]
     assert item_labels_of(chromium, "emails") == ["Address 1", "Address 2"]
     check(chromium, "/forms/items with renumbered item errors")
     assert_no_console_errors(chromium)

@@ -87,7 +87,7 @@ import Testing
     /// `Forms/validations.yaml`, its custom validator given as a closure.
     private static let validations = FormDefinition("validations", title: "Validations") {
         SectionDefinition {
-            RowDefinition(.text, "username", title: "Username").required()
+            RowDefinition(.text, "username", title: "Username").required().autocomplete("username")
                 .validate(.minLength(3)).validate(.maxLength(20))
                 .validate(.regex("[a-z0-9_]+"), message: "Use lower-case letters, digits and _")
             RowDefinition(.email, "email", title: "Email").validate(.email)

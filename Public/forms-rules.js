@@ -757,7 +757,8 @@
     const values = [];
     let kept = 0;
     for (const t of texts.slice(0, cap * 10)) {
-      const empty = kind === "bool" ? false : kind === "text" ? (keepsBlank ? t === "" : BLANK.test(t))
+      // A boolean item is a choice with a blank option: blank is no item (FormEngine's MultivaluedItems).
+      const empty = kind === "bool" ? /^[ \t\n\f\r]*$/.test(t) : kind === "text" ? (keepsBlank ? t === "" : BLANK.test(t))
         : kind === "file" || kind === "options" ? t === "" : /^[ \t\n\f\r]*$/.test(t);
       if (empty) continue;
       if (kept++ === cap) break;

@@ -46,6 +46,9 @@ public struct PageState: Sendable {
     /// Where keyboard focus starts (`autofocus`, which needs no script), instead of the error summary.
     public var focus: PageFocus?
 
+    /// The text a multivalued item's control holds for `value` (a boolean's choice: `true` or `false`).
+    public static func itemText(of value: FormValue) -> String { ValueTexts.itemText(value) }
+
     /// A state for a form of `rowCount` rows and `sectionCount` sections with nothing hidden, disabled
     /// or required and no values entered.
     public init(rowCount: Int, sectionCount: Int) {

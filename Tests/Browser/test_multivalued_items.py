@@ -100,10 +100,13 @@ def test_segmented_items_add_remove_reorder_in_the_page_post_in_order(js_browser
     assert chromium.execute_script(
         "const all = [...document.querySelectorAll('[id]')].map(e => e.id); return new Set(all).size === all.length")
 
-    # A boolean item added in the page starts No, as the server's fresh item does.
+    # A boolean item added in the page starts blank, as the server's fresh item does: blank is no item.
     press(chromium, chromium.find_element(By.CSS_SELECTOR, "[data-fw-multivalued=flags] button.fw-add"), Keys.ENTER)
-    wait_until(lambda: chosen(chromium, "flags") == ["true", "false", "true", "false"], message="a fourth flag")
+    wait_until(lambda: chosen(chromium, "flags") == ["true", "false", "true", ""], message="a fourth flag")
+    press(chromium, chromium.find_element(By.CSS_SELECTOR, "[data-fw-multivalued=flags] button.fw-add"), Keys.ENTER)
+    wait_until(lambda: chosen(chromium, "flags") == ["true", "false", "true", "", ""], message="a fifth flag")
     Select(selects(chromium, "flags")[1]).select_by_value("true")
+    Select(selects(chromium, "flags")[4]).select_by_value("false")
     check(chromium, "/forms/mvt after adding, moving and removing items")
 
     submit_button(chromium).click()
@@ -111,10 +114,27 @@ def test_segmented_items_add_remove_reorder_in_the_page_post_in_order(js_browser
     [post] = posts_to(network_exchanges(chromium), "/forms/mvt")
     assert post.status == 303
     assert post.values("sizes") == ["L", "M"]
-    assert post.values("flags") == ["true", "true", "true", "false"]
+    assert post.values("flags") == ["true", "true", "true", "", "false"]
     parameters = payload_of(chromium, fixture_server, "mvt", post)
     assert parameters["sizes"] == ["L", "M"]
     assert parameters["flags"] == [True, True, True, False]
+
+
+def test_a_boolean_item_added_without_script_can_be_left_out(nojs_browser, fixture_server):
+    # With no script there is no Remove button: an item added by mistake is undone by leaving it blank.
+    chromium = nojs_browser
+    chromium.get(fixture_server.url("/forms/mvt"))
+    old = chromium.find_element(By.TAG_NAME, "html")
+    chromium.find_element(By.CSS_SELECTOR, "[data-fw-multivalued=flags] button[name=_add]").click()
+    support.wait(chromium).until(lambda _: support.is_gone(old))
+    assert chosen(chromium, "flags") == ["true", "false", "true", ""]
+    network_exchanges(chromium)  # drop the "Add another" round trip's entries
+    old = chromium.find_element(By.TAG_NAME, "html")
+    chromium.find_element(By.ID, "fw-form").submit()
+    support.wait(chromium).until(lambda _: support.is_gone(old))
+    [post] = posts_to(network_exchanges(chromium), "/forms/mvt")
+    assert post.values("flags") == ["true", "false", "true", ""]
+    assert payload_of(chromium, fixture_server, "mvt", post)["flags"] == [True, False, True]
 
 
 def test_add_another_without_script_puts_focus_on_the_new_item(nojs_browser, server):

@@ -28,6 +28,22 @@ import Testing
         #expect(posted.httpParameters.text == #"{"tags":["c"]}"#)
     }
 
+    /// A boolean item is a choice of blank, No or Yes: blank is no item (so a new one can be undone with
+    /// no script), not the `false` of an unticked check box.
+    @Test func aBlankBooleanItemIsNoItem() throws {
+        var section = Section(rows: [])
+        section.multivaluedTag = "flags"
+        section.multivaluedOptions = [.insert]
+        section.rowTemplate = Row(.booleanCheck, tag: nil, title: "Flag")
+        let engine = FormEngine(form: try FormCompiler().compile(Form(id: "f", sections: [section]), file: "t"))
+        let posted = engine.evaluate(
+            Fixtures.post([("flags", "true"), ("flags", ""), ("flags", "false"), ("flags", " ")]))
+        #expect(posted.httpParameters.text == #"{"flags":[true,false]}"#)
+        #expect(
+            engine.evaluate(try Self.json(#"{"flags":[false,"",true]}"#)).httpParameters.text
+                == #"{"flags":[false,true]}"#)
+    }
+
     /// Empty items do not count against the cap: one real entry among fifteen empty ones is one entry.
     @Test func emptyItemsDoNotCountAgainstTheCap() throws {
         let empties = Array(repeating: #""""#, count: 15).joined(separator: ",")

@@ -68,15 +68,16 @@ import Testing
         #expect(selects.map { $0["id"] } == ["fw-flags-0", "fw-flags-1", "fw-flags-2"])
         for (select, expected) in zip(selects, ["true", "false", "true"]) {
             let options = Self.options(of: select["id"]!, in: html)
-            #expect(options.map(\.value) == ["false", "true"])
-            #expect(options.map(\.text) == ["No", "Yes"])
+            // The blank first choice is no item: what a new item starts as, and how one is taken out again.
+            #expect(options.map(\.value) == ["", "false", "true"])
+            #expect(options.map(\.text) == ["Choose…", "No", "Yes"])
             #expect(options.filter(\.selected).map(\.value) == [expected])
         }
     }
 
     @Test func yesAndNoAreInTheFormsLanguage() throws {
         let html = try Self.page("zh-CN")
-        #expect(Self.options(of: "fw-flags-0", in: html).map(\.text) == ["否", "是"])
+        #expect(Self.options(of: "fw-flags-0", in: html).map(\.text) == ["请选择…", "否", "是"])
     }
 
     @Test func anInlinePickerItemIsADropDownThatAlwaysPosts() throws {

@@ -43,7 +43,12 @@ struct MultivaluedItems: Sendable {
         // echoing every item of a 1 MiB post would answer with a hundred times as many bytes.
         var read = 0
         for (position, value) in raw.prefix(readLimit).enumerated() {
-            let decoded = decoder.decode(value, as: kind, options: item.options, keepsBlank: keepsBlank)
+            // A list's boolean item is a choice with a blank option (FormHTML's No/Yes select): blank is no
+            // item, as blank text is, and not the `false` an unticked check box means. Without it, an
+            // item added by mistake with no script could never be taken out again.
+            let decoded =
+                kind == .bool && Self.isBlank(value)
+                ? .success(nil) : decoder.decode(value, as: kind, options: item.options, keepsBlank: keepsBlank)
             if case .success(nil) = decoded {
                 read = position + 1
                 continue
@@ -68,6 +73,12 @@ struct MultivaluedItems: Sendable {
         entered =
             item.type == .password
             ? [] : raw.prefix(read).enumerated().compactMap { shownDateTimes[$0] ?? $1.enteredText }
+    }
+
+    /// Whether `value` is text of ASCII white space only (HTML's, as the page script reads it).
+    private static func isBlank(_ value: RawValue) -> Bool {
+        guard case .text(let text) = value else { return false }
+        return text.utf8.allSatisfy { [9, 10, 12, 13, 32].contains($0) }
     }
 
     /// The items of a stored record being edited, each a value of `item`.

@@ -41,13 +41,20 @@ extension FieldRenderer {
     /// value). "No" comes first: a fresh item is false, as an unticked box is, and the browser script's
     /// fresh item selects the first option. No empty option: a boolean is always one or the other.
     func writeYesNo(_ field: FieldView, into writer: inout HTMLWriter) {
-        let yes = ValueTexts.isChecked(field.values)
+        // Blank (no choice yet) is no item: the server drops it, so a new item can be undone with no script.
+        let chosen = field.values.first.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : ValueTexts.isChecked([$0]) }
+        let yes = chosen == true
         writer.markup("<select")
         writeIdentity(field, into: &writer)
         // `required` on a select asks for an empty first option, which this one has no use for.
         writeState(field, requirable: false, into: &writer)
-        writer.markup(">\n<option value=\"false\"")
-        writer.flag("selected", !yes)
+        writer.markup(">\n<option value=\"\"")
+        writer.flag("selected", chosen == nil)
+        writer.lang(field.plan.emptyOptionLang)
+        writer.markup(">")
+        writer.html(field.plan.emptyOption)
+        writer.markup("</option>\n<option value=\"false\"")
+        writer.flag("selected", chosen == false)
         writer.lang(texts.lang("no"))
         writer.markup(">")
         writer.text(texts.no)

@@ -15,6 +15,13 @@ enum ValueTexts {
         }
     }
 
+    /// The text of one multivalued item for `value`: its control posts one text, and a boolean item's is
+    /// its choice, `true` or `false` (blank there is no item).
+    static func itemText(_ value: FormValue?) -> String {
+        if case .bool(let flag) = value { return flag ? "true" : "false" }
+        return texts(value).first ?? ""
+    }
+
     /// `H:MM:SS`, the format the count-down input's `pattern` asks for.
     static func duration(_ seconds: Int) -> String {
         let seconds = max(0, seconds)

@@ -11,7 +11,7 @@ struct SectionPlan: Sendable {
         /// The items shown when `PageState.items` has none for the section: its descriptor rows' values.
         let defaultItems: [String]
         let options: Section.MultivaluedOptions
-        /// The most items the server accepts; "Add another" disappears at this count.
+        /// The most items the server accepts; "Add another" is hidden at this count.
         let cap: Int
         /// What the items are called: `CompiledSection.itemTitle`.
         let itemTitle: String
@@ -47,7 +47,7 @@ struct SectionPlan: Sendable {
                 item: RowPlan(
                     row: item.row, id: ids.make(tag), name: tag, required: .constant(false), texts: texts,
                     timeZone: timeZone, control: control ?? Control(item: item.row.type), label: compiled.itemTitle),
-                defaultItems: section.rows.map { ValueTexts.texts($0.value).first ?? "" },
+                defaultItems: section.rows.map { ValueTexts.itemText($0.value) },
                 options: section.multivaluedOptions, cap: section.itemCap, itemTitle: compiled.itemTitle)
         } else {
             multivalued = nil

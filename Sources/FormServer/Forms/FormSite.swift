@@ -121,10 +121,13 @@ extension PageState {
             show(value, row: index)
         }
         for index in stored.items.keys {
-            // As its control holds it (a duration as H:MM:SS); a password item is an empty control.
+            // As its control holds it (a duration as H:MM:SS, a boolean as its choice's `true` or `false`,
+            // never the blank that means no item); a password item is an empty control.
             let isPassword = verdict.form.sections[index].item?.row.type == .password
             items[index] =
-                isPassword ? verdict.enteredItems[index] : verdict.items[index]?.map { Self.texts(of: $0).first ?? "" }
+                isPassword
+                ? verdict.enteredItems[index]
+                : verdict.items[index]?.map(Self.itemText(of:))
         }
     }
 }

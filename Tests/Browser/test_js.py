@@ -267,15 +267,20 @@ def action(chromium, index, name):
     return items(chromium)[index].find_element(By.CSS_SELECTOR, f"[data-fw-action={name}]")
 
 
+def open_multivalued(chromium, server):
+    """The multivalued example, once forms.js has revealed its item buttons."""
+    open_form(chromium, server, "multivalued")
+    wait_until(lambda: all(b.is_displayed() for b in chromium.find_elements(By.CSS_SELECTOR, "[data-fw-action]")),
+               message="forms.js to reveal Remove / Move up / Move down")
+
+
 def wait_for_values(chromium, expected):
     wait_until(lambda: values(chromium) == expected, message=f"items {expected} (have {values(chromium)})")
 
 
 def test_multivalued_add_delete_reorder_by_keyboard_posts_in_order(js_browser, server):
     chromium = js_browser
-    open_form(chromium, server, "multivalued")
-    wait_until(lambda: all(b.is_displayed() for b in chromium.find_elements(By.CSS_SELECTOR, "[data-fw-action]")),
-               message="forms.js to reveal Remove / Move up / Move down")
+    open_multivalued(chromium, server)
     assert values(chromium) == ["swift", "forms"]
 
     add = chromium.find_element(By.CSS_SELECTOR, "button[name=_add]")
@@ -340,9 +345,7 @@ def wait_for_announcement(chromium, text):
 
 def test_item_buttons_name_their_item_and_actions_are_announced(js_browser, server):
     chromium = js_browser
-    open_form(chromium, server, "multivalued")
-    wait_until(lambda: all(b.is_displayed() for b in chromium.find_elements(By.CSS_SELECTOR, "[data-fw-action]")),
-               message="forms.js to reveal Remove / Move up / Move down")
+    open_multivalued(chromium, server)
     live_regions = chromium.find_elements(By.ID, "fw-status")  # before any action: live regions must be there
     assert all(region.get_attribute("textContent") == "" for region in live_regions)
     add = chromium.find_element(By.CSS_SELECTOR, "button[name=_add]")
@@ -859,9 +862,7 @@ def move_states(chromium):
 
 def test_moves_past_the_ends_are_aria_disabled_and_do_nothing(js_browser, server):
     chromium = js_browser
-    open_form(chromium, server, "multivalued")
-    wait_until(lambda: all(b.is_displayed() for b in chromium.find_elements(By.CSS_SELECTOR, "[data-fw-action]")),
-               message="forms.js to reveal Remove / Move up / Move down")
+    open_multivalued(chromium, server)
     assert move_states(chromium) == [("true", None), (None, "true")]
     for item in items(chromium):  # Remove acts on any item
         assert item.find_element(By.CSS_SELECTOR, "[data-fw-action=remove]").get_attribute("aria-disabled") is None

@@ -6,7 +6,7 @@
 
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev libssl-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Manifest first, so dependency resolution is cached while only sources change.
@@ -23,9 +23,9 @@ RUN swift build -c release --static-swift-stdlib --product formwright \
     && strip --strip-debug /out/formwright
 
 FROM debian:bookworm-slim
-# Only libmicrohttpd's runtime library: the Swift runtime is linked into the binary.
+# Only libmicrohttpd's and libcrypto's runtime libraries: the Swift runtime is linked into the binary.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libssl3 \
     && apt-get clean \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 formwright \

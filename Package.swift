@@ -29,8 +29,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        // HMAC-SHA256 for CSRF tokens: vetted cryptography rather than a hand-written hash.
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
     ],
     targets: [
         // The only door to C: libmicrohttpd through pkg-config, plus a few inline adapters in shim.h.
@@ -38,6 +36,13 @@ let package = Package(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        // HMAC-SHA256 for CSRF tokens from OpenSSL's libcrypto: vetted hashing rather than a
+        // hand-written one, and a key state that copies on the stack (see its shim.h).
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
         .target(
             name: "HTTPServer",
@@ -58,8 +63,8 @@ let package = Package(
         .target(
             name: "FormServer",
             dependencies: [
-                "HTTPServer", "FormModel", "FormEngine", "FormHTML", .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "HTTPServer", "FormModel", "FormEngine", "FormHTML", "COpenSSL",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -107,7 +112,6 @@ let package = Package(
             name: "FormServerTests",
             dependencies: [
                 "FormServer", "HTTPServer", "FormEngine", "FormModel", "FormHTML", "HTTPTestClient",
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -24,11 +24,25 @@ import Testing
         #expect(stages.count == 2)
         #expect(stages.first?.range(of: #"^FROM swift:[0-9.]+-bookworm AS build$"#, options: .regularExpression) != nil)
         #expect(stages.last == "FROM debian:bookworm-slim")
-        #expect(instructions("RUN").contains { $0.contains("libmicrohttpd-dev") })
-        #expect(instructions("RUN").contains { $0.contains("libmicrohttpd12") && !$0.contains("-dev") })
+        #expect(
+            instructions("RUN").contains {
+                $0.contains("libmicrohttpd12") && $0.contains("libssl3") && !$0.contains("-dev")
+            })
         #expect(instructions("COPY").contains { $0.contains("--from=build") })
         #expect(instructions("COPY").contains { $0.hasPrefix("COPY Forms ") })
         #expect(instructions("COPY").contains { $0.hasPrefix("COPY Public ") })
+    }
+
+    /// The build stage installs the Debian package of every C library the manifest links
+    /// (`providers: [.apt([...])]`): a library added to Package.swift and not here breaks only the image.
+    @Test func buildStageInstallsEverySystemLibraryTheManifestNames() throws {
+        let manifest = try String(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let packages = manifest.matches(of: #/\.apt\(\[([^\]]*)\]\)/#).flatMap { match in
+            match.output.1.matches(of: #/"([^"]+)"/#).map { String($0.output.1) }
+        }
+        #expect(Set(packages) == ["libmicrohttpd-dev", "libssl-dev"])
+        let build = instructions("RUN").first { $0.contains("apt-get install") }
+        for package in packages { #expect(build?.contains(package) == true, "the build stage lacks \(package)") }
     }
 
     /// SwiftPM loads every target the manifest names, even to build one product: the build stage must

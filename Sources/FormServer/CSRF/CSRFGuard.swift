@@ -1,4 +1,4 @@
-import Crypto
+internal import COpenSSL
 import Foundation
 
 /// CSRF protection for browser posts: a signed double-submit cookie (OWASP's "signed double-submit
@@ -23,10 +23,9 @@ public struct CSRFGuard: Sendable {
     /// `name=` and the attributes after the nonce, laid out once.
     private let cookiePrefix: [UInt8]
     private let cookieAttributes: [UInt8]
-    /// HMAC's inner and outer hashes with the padded key already absorbed (RFC 2104 §2): each token then
+    /// The HMAC key: SHA-256 states with the padded key already absorbed (RFC 2104 §2), so each token
     /// costs two short hashes, not a key schedule.
-    private let inner: SHA256
-    private let outer: SHA256
+    private let key: COpenSSL_HMACKey
 
     /// A guard signing with `secret` (any text; it is hashed into a 256-bit key); `secureCookie` for a
     /// site served over HTTPS (by a TLS-terminating proxy in front, say).
@@ -35,13 +34,25 @@ public struct CSRFGuard: Sendable {
         cookiePrefix = Array("\(cookieName)=".utf8)
         cookieAttributes = Array(
             (secureCookie ? "; Path=/; Secure; HttpOnly; SameSite=Lax" : "; Path=/forms; HttpOnly; SameSite=Lax").utf8)
-        let key = Array(SHA256.hash(data: Data(secret.utf8))) + [UInt8](repeating: 0, count: 32)
-        var inner = SHA256()
-        inner.update(data: key.map { $0 ^ 0x36 })
-        var outer = SHA256()
-        outer.update(data: key.map { $0 ^ 0x5C })
-        self.inner = inner
-        self.outer = outer
+        var hashed = [UInt8](repeating: 0, count: 32)
+        var secret = secret
+        secret.withUTF8 { COpenSSL_sha256($0.baseAddress, $0.count, &hashed) }
+        key = Self.hmacKey(hashed)
+    }
+
+    /// An HMAC-SHA256 key made of `bytes`, for the tests' RFC 4231 vectors as for the guard.
+    static func hmacKey(_ bytes: [UInt8]) -> COpenSSL_HMACKey {
+        var key = COpenSSL_HMACKey()
+        COpenSSL_hmacKey(&key, bytes, bytes.count)
+        return key
+    }
+
+    /// HMAC-SHA256 of `message` under `key`.
+    static func hmac(_ message: [UInt8], key: COpenSSL_HMACKey) -> [UInt8] {
+        var key = key
+        var mac = [UInt8](repeating: 0, count: 32)
+        COpenSSL_hmac(&key, message, message.count, &mac)
+        return mac
     }
 
     /// A guard with a random secret: tokens die with the process and are not shared between instances.
@@ -74,27 +85,26 @@ public struct CSRFGuard: Sendable {
     public func withToken<Result>(
         formID: String, nonce: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        var inner = self.inner
+        var key = self.key
         var formID = formID
         var nonce = nonce
-        // `csrf\0<form id>\0<nonce>` is laid out on the stack and hashed in one update: each update
-        // of a shared digest state costs more than the bytes it adds.
-        formID.withUTF8 { formID in
+        // `csrf\0<form id>\0<nonce>` is laid out on the stack and hashed in one call.
+        return formID.withUTF8 { formID in
             nonce.withUTF8 { nonce in
                 let count = Self.domain.count + formID.count + 1 + nonce.count
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { message in
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 32) { buffer in
+                    let message = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
                     let end = Self.put(formID, into: message, at: Self.put(Self.domain, into: message, at: 0))
                     message[end] = 0
                     _ = Self.put(nonce, into: message, at: end + 1)
-                    inner.update(bufferPointer: UnsafeRawBufferPointer(message))
+                    let mac = UnsafeMutableBufferPointer(rebasing: buffer[count...])
+                    COpenSSL_hmac(&key, message.baseAddress, count, mac.baseAddress)
+                    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.tokenByteCount) { text in
+                        body(
+                            UnsafeBufferPointer(
+                                rebasing: text[..<Self.base64url(UnsafeRawBufferPointer(mac), into: text)]))
+                    }
                 }
-            }
-        }
-        var outer = self.outer
-        inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
-        return outer.finalize().withUnsafeBytes { mac in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.base64urlCount(mac.count)) { text in
-                body(UnsafeBufferPointer(rebasing: text[..<Self.base64url(mac, into: text)]))
             }
         }
     }

@@ -2,20 +2,25 @@ private import CMicroHTTPD
 import Synchronization
 
 /// A response sent over and over that changes in only two places per request: a slot of fixed size
-/// in its body, and one optional header field. A form's page is one: its CSRF token and, for a new
-/// reader, its cookie are fresh each time; its ~6 KB of markup and five header fields are not.
+/// in its body, and a slot in the value of one optional header field. A form's page is one: its
+/// CSRF token is fresh each time, and a new reader's cookie differs in its nonce alone; its ~6 KB of
+/// markup and five header fields do not change.
 ///
 /// Building a libmicrohttpd response per request costs three allocations per header field, a mutex
 /// and a copy of the whole body: more than everything else a page request does. A template keeps
-/// built responses in a pool instead. A request takes one, writes its slot, sets its extra field,
-/// and the response returns to the pool once the request has completed, when libmicrohttpd no
-/// longer reads it (LIBMICROHTTPD.md §e: responses are reference-counted and outlive a request).
+/// built responses in a pool instead. A request takes one, writes its slots, and the response
+/// returns to the pool once the request has completed, when libmicrohttpd no longer reads it
+/// (LIBMICROHTTPD.md §e: responses are reference-counted and outlive a request).
 ///
 /// ```swift
-/// let page = try ResponseTemplate(headers: ["Content-Type": "text/html"], prefix: head, slotCount: 43, suffix: tail)
+/// let cookie = FieldTemplate(name: "Set-Cookie", prefix: "id=", slotCount: 22, suffix: "; HttpOnly")
+/// let page = try ResponseTemplate(
+///     headers: ["Content-Type": "text/html"], prefix: head, slotCount: 43, suffix: tail, field: cookie)
 /// routes.get("/page") { _ in
-///     page.response(adding: ("Set-Cookie", cookie)) { slot in token.copyBytes(to: slot); return true }
-///         ?? fallback()
+///     page.response(fillingField: { nonce.copyBytes(to: $0); return true }) { slot in
+///         token.copyBytes(to: slot)
+///         return true
+///     } ?? fallback()
 /// }
 /// ```
 public final class ResponseTemplate: Sendable {
@@ -25,6 +30,8 @@ public final class ResponseTemplate: Sendable {
     let prefix: [UInt8]
     let slotCount: Int
     let suffix: [UInt8]
+    /// The field a response carries when its request fills it.
+    let field: FieldTemplate?
     /// Built responses no request holds. Requests in flight hold the others; a pool never grows past
     /// `idleLimit`, so a burst of concurrent requests leaves behind no more than that.
     private let idle = Mutex<[ReusableResponse]>([])
@@ -33,10 +40,13 @@ public final class ResponseTemplate: Sendable {
     /// The body's size: prefix, slot and suffix.
     public var byteCount: Int { prefix.count + slotCount + suffix.count }
 
-    /// A template whose body is `prefix`, a slot of `slotCount` bytes, and `suffix`. Fails for a
-    /// header field that HTTP does not allow (CR or LF in it), as `PreparedResponse` does.
+    /// A template whose body is `prefix`, a slot of `slotCount` bytes, and `suffix`, and whose
+    /// responses carry `field` when a request fills it. Fails for a header field that HTTP does not
+    /// allow (CR, LF or NUL in it), as `PreparedResponse` does, and for a `field` named as one of
+    /// `headers` (libmicrohttpd would find the fixed one where the slot should be).
     public init(
-        status: HTTPStatus = .ok, headers: HTTPHeaders, prefix: [UInt8], slotCount: Int, suffix: [UInt8]
+        status: HTTPStatus = .ok, headers: HTTPHeaders, prefix: [UInt8], slotCount: Int, suffix: [UInt8],
+        field: FieldTemplate? = nil
     ) throws {
         precondition(slotCount >= 0, "a slot cannot have a negative size")
         self.status = status
@@ -44,23 +54,52 @@ public final class ResponseTemplate: Sendable {
         self.prefix = prefix
         self.slotCount = slotCount
         self.suffix = suffix
+        self.field = field
+        if let field {
+            guard !headers.contains(field.name) else {
+                throw MHDResponse.Failure.invalidHeader("'\(field.name)' is a fixed field of the template too")
+            }
+            let forbidden: Set<UInt8> = [UInt8(ascii: "\r"), UInt8(ascii: "\n"), 0]
+            guard !(Array(field.name.utf8) + field.prefix + field.suffix).contains(where: forbidden.contains) else {
+                throw MHDResponse.Failure.invalidHeader("the field '\(field.name)' holds a line break or a NUL")
+            }
+        }
         // The first response is built now: a field libmicrohttpd refuses is found at start, not per request.
         let first = try ReusableResponse(self)
+        if field != nil, !first.setField(true, fill: { _ in true }, of: self) {
+            throw MHDResponse.Failure.invalidHeader("libmicrohttpd refuses the field '\(field?.name ?? "")'")
+        }
         idle.withLock { $0.append(first) }
     }
 
-    /// A response of the template whose slot `fill` writes, with `field` added when given. `fill` gets
-    /// exactly `slotCount` bytes and returns false to decline (for content it cannot put there), and
-    /// then, or when libmicrohttpd refuses `field`, the answer is nil: build the response another way.
+    /// A response of the template whose body slot `fill` writes, without the template's field.
+    /// `fill` gets exactly the slot's bytes and returns false to decline (for content it cannot put
+    /// there); the answer is then nil: build the response another way.
+    public func response(fill: (UnsafeMutableRawBufferPointer) -> Bool) -> Response? {
+        response(withField: false, fillingField: { _ in true }, fill: fill)
+    }
+
+    /// A response of the template whose body slot `fill` writes and which carries the template's
+    /// field, its slot written by `fillField`. Each closure gets exactly its slot's bytes and returns
+    /// false to decline; then, or when `fillField` writes a CR, LF or NUL, the answer is nil.
     public func response(
-        adding field: (name: String, value: String)? = nil, fill: (UnsafeMutableRawBufferPointer) -> Bool
+        fillingField fillField: (UnsafeMutableRawBufferPointer) -> Bool,
+        fill: (UnsafeMutableRawBufferPointer) -> Bool
+    ) -> Response? {
+        precondition(field != nil, "this template has no field to fill")
+        return response(withField: true, fillingField: fillField, fill: fill)
+    }
+
+    /// Both of the above. The closures are not optional: an optional closure escapes, and its context
+    /// would be allocated on every request.
+    private func response(
+        withField: Bool, fillingField fillField: (UnsafeMutableRawBufferPointer) -> Bool,
+        fill: (UnsafeMutableRawBufferPointer) -> Bool
     ) -> Response? {
         let taken = idle.withLock { $0.popLast() }
         guard let instance = taken ?? (try? ReusableResponse(self)) else { return nil }
         // A declined or refused instance is dropped, not pooled: its slot or field is half-written.
-        guard fill(instance.slot), instance.setExtraField(name: field?.name ?? "", value: field?.value ?? "") else {
-            return nil
-        }
+        guard fill(instance.slot), instance.setField(withField, fill: fillField, of: self) else { return nil }
         return Response(ResponseLease(instance, of: self))
     }
 
@@ -69,6 +108,25 @@ public final class ResponseTemplate: Sendable {
         idle.withLock { pool in
             if pool.count < Self.idleLimit { pool.append(instance) }
         }
+    }
+}
+
+/// A header field of a `ResponseTemplate` whose value changes in one place: `prefix`, a slot of
+/// `slotCount` bytes, `suffix`. A new reader's cookie is one: `fw_csrf=<nonce>; Path=/forms; ...`.
+public struct FieldTemplate: Sendable {
+    /// The field's name.
+    public let name: String
+    let prefix: [UInt8]
+    let slotCount: Int
+    let suffix: [UInt8]
+
+    /// The field `name: prefix<slotCount bytes>suffix`.
+    public init(name: String, prefix: String, slotCount: Int, suffix: String) {
+        precondition(slotCount >= 0, "a slot cannot have a negative size")
+        self.name = name
+        self.prefix = Array(prefix.utf8)
+        self.slotCount = slotCount
+        self.suffix = Array(suffix.utf8)
     }
 }
 
@@ -81,14 +139,9 @@ final class ReusableResponse: @unchecked Sendable {
     /// The bytes of the slot, inside the body libmicrohttpd sends.
     let slot: UnsafeMutableRawBufferPointer
     private let body: UnsafeMutableRawBufferPointer
-    /// The extra field the response carries now; an empty name when it carries none.
-    private(set) var extraName = ""
-    private(set) var extraValue = ""
-    /// Where libmicrohttpd keeps the extra field's value; nil when it carries none, or when a fixed
-    /// field has the same name.
-    private var extraValueBytes: UnsafeMutablePointer<CChar>?
-    /// The template's fields, which every instance carries.
-    private let fixedHeaders: HTTPHeaders
+    /// The template field's whole value where libmicrohttpd keeps it (a C string); nil while the
+    /// response carries no such field.
+    private(set) var fieldValue: UnsafeMutableRawBufferPointer?
 
     fileprivate init(_ template: ResponseTemplate) throws(MHDResponse.Failure) {
         let count = template.byteCount
@@ -102,7 +155,6 @@ final class ReusableResponse: @unchecked Sendable {
         slot.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "))
         self.body = body
         self.slot = slot
-        fixedHeaders = template.headers
         // libmicrohttpd frees the body when its last reference to the response goes, which may be after
         // ours: the buffer outlives every send of it. (It is freed at once when this throws.)
         handle = try MHDResponse.make(
@@ -115,54 +167,38 @@ final class ReusableResponse: @unchecked Sendable {
         ResponseBody(copying: UnsafeRawBufferPointer(rebasing: body[..<count]))
     }
 
-    /// Replaces the extra field: removes the old one unless it is the same, adds the new one.
-    /// False when libmicrohttpd refuses the new field (CR or LF in it).
+    /// Gives the response the template's field with its slot written by `fill` when `present`, or
+    /// takes the field away. False when `fill` declines or writes a byte HTTP forbids in a field.
     ///
-    /// Name and value are passed apart, an empty name for none: an optional pair costs a copy of both
-    /// strings at every step.
-    fileprivate func setExtraField(name: String, value: String) -> Bool {
-        if !extraName.isEmpty {
-            if name == extraName {
-                if value == extraValue { return true }
-                if overwriteExtraValue(with: value) { return true }
+    /// The field is added once and then written in place, request after request: removing and
+    /// adding it cost five allocations and as many frees per new reader's page. libmicrohttpd keeps
+    /// a field's value in its own buffer from `MHD_add_response_header` until the field is removed,
+    /// and reads it only while a request sends the response; the request holding this response's
+    /// lease is the only one that can send it, and has not queued it yet.
+    fileprivate func setField(
+        _ present: Bool, fill: (UnsafeMutableRawBufferPointer) -> Bool, of template: ResponseTemplate
+    ) -> Bool {
+        guard let field = template.field else { return true }
+        guard present else {
+            if let value = fieldValue {
+                _ = MHD_del_response_header(handle, field.name, value.baseAddress!.assumingMemoryBound(to: CChar.self))
+                fieldValue = nil
             }
-            _ = MHD_del_response_header(handle, extraName, extraValue)
-            extraName = ""
-            extraValueBytes = nil
-        }
-        guard !name.isEmpty else { return true }
-        // A NUL would end the C string early: libmicrohttpd would send a shortened field.
-        guard !name.utf8.contains(0), !value.utf8.contains(0),
-            MHD_add_response_header(handle, name, value) == .YES
-        else { return false }
-        extraName = name
-        extraValue = value
-        // Only when no fixed field has the name: libmicrohttpd finds the first field of a name.
-        if !fixedHeaders.contains(name) {
-            extraValueBytes = MHD_get_response_header(handle, name).map { UnsafeMutablePointer(mutating: $0) }
-        }
-        return true
-    }
-
-    /// Writes `value` over the extra field's value where libmicrohttpd keeps it, when both have the
-    /// same length. A new reader's page changes its cookie's value on every request, never its
-    /// length; removing and adding the field cost five allocations and as many frees per page.
-    ///
-    /// libmicrohttpd keeps a field's value in its own buffer from `MHD_add_response_header` until
-    /// the field is removed, and reads it only while a request sends the response; the request
-    /// holding this response's lease is the only one that can send it, and has not queued it yet.
-    private func overwriteExtraValue(with value: String) -> Bool {
-        guard let stored = extraValueBytes else { return false }
-        var value = value
-        return value.withUTF8 { bytes in
-            // The checks libmicrohttpd makes on a new field's value: no line breaks, no NUL.
-            guard bytes.count == extraValue.utf8.count,
-                !bytes.contains(where: { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") || $0 == 0 })
-            else { return false }
-            UnsafeMutableRawPointer(stored).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-            extraValue = String(decoding: bytes, as: UTF8.self)
             return true
         }
+        if fieldValue == nil {
+            let blank = field.prefix + [UInt8](repeating: UInt8(ascii: " "), count: field.slotCount) + field.suffix
+            guard MHD_add_response_header(handle, field.name, String(decoding: blank, as: UTF8.self)) == .YES,
+                let stored = MHD_get_response_header(handle, field.name)
+            else { return false }
+            fieldValue = UnsafeMutableRawBufferPointer(
+                start: UnsafeMutableRawPointer(mutating: stored), count: blank.count)
+        }
+        let value = fieldValue!
+        let slot = UnsafeMutableRawBufferPointer(
+            rebasing: value[field.prefix.count..<field.prefix.count + field.slotCount])
+        // The checks libmicrohttpd makes on a new field's value: no line breaks, no NUL.
+        return fill(slot) && !slot.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") || $0 == 0 }
     }
 
     deinit { MHDResponse.destroy(handle) }
@@ -183,10 +219,12 @@ final class ResponseLease: Sendable {
         self.template = template
     }
 
-    /// The template's fields and the extra one, as sent.
+    /// The template's fields and the filled one, as sent.
     var headers: HTTPHeaders {
         var headers = template.headers
-        if !instance.extraName.isEmpty { headers.add(instance.extraName, instance.extraValue) }
+        if let field = template.field, let value = instance.fieldValue {
+            headers.add(field.name, String(decoding: value, as: UTF8.self))
+        }
         return headers
     }
 

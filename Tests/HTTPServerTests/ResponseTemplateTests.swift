@@ -5,27 +5,39 @@ import Testing
 
 @testable import HTTPServer
 
-/// `ResponseTemplate`: responses reused across requests, each with its own slot and extra field.
+/// `ResponseTemplate`: responses reused across requests, each with its own slot and field slot.
 @Suite struct ResponseTemplateTests {
     private static func template() throws -> ResponseTemplate {
         try ResponseTemplate(
             headers: ["Content-Type": "text/plain; charset=utf-8", "X-Fixed": "always"],
-            prefix: Array("<".utf8), slotCount: 8, suffix: Array(">\n".utf8))
+            prefix: Array("<".utf8), slotCount: 8, suffix: Array(">\n".utf8),
+            field: FieldTemplate(name: "X-Extra", prefix: "v=", slotCount: 8, suffix: "; end"))
+    }
+
+    /// Writes `value` into `slot` when it fits exactly; declines otherwise.
+    private static func write(_ value: String) -> (UnsafeMutableRawBufferPointer) -> Bool {
+        { slot in
+            let bytes = Array(value.utf8)
+            guard bytes.count == slot.count else { return false }
+            bytes.withUnsafeBytes { slot.copyMemory(from: $0) }
+            return true
+        }
     }
 
     /// `GET /t?v=EIGHTCHR` answers `<EIGHTCHR>` from the template; an `X-Want` header's value comes
-    /// back as `X-Extra`; a `v` of another size is declined and answered without the template.
+    /// back in the `X-Extra` field's slot; a `v` or `X-Want` of another size is declined and answered
+    /// without the template.
     private static func routes(_ template: ResponseTemplate) -> (inout RouterBuilder) -> Void {
         { routes in
             routes.get("/t") { request in
-                let value = Array((request.query.first { $0.name == "v" }?.value ?? "").utf8)
-                let field = request.headers["X-Want"].map { (name: "X-Extra", value: $0) }
-                let response = template.response(adding: field) { slot in
-                    guard value.count == slot.count else { return false }
-                    value.withUnsafeBytes { slot.copyMemory(from: $0) }
-                    return true
-                }
-                return response ?? .text(.ok, "declined")
+                let value = request.query.first { $0.name == "v" }?.value ?? ""
+                let answer =
+                    if let want = request.headers["X-Want"] {
+                        template.response(fillingField: Self.write(want), fill: Self.write(value))
+                    } else {
+                        template.response(fill: Self.write(value))
+                    }
+                return answer ?? .text(.ok, "declined")
             }
         }
     }
@@ -35,11 +47,11 @@ import Testing
         try await withServer(routes: Self.routes(template)) { server in
             let connection = try RawConnection(port: server.port)
             // One connection, one request at a time: every request reuses the response the one before
-            // it gave back, so a slot or field left over from it would show here. "fiver" replaces
-            // "three" in place (same length); "four" replaces it by a new field.
+            // it gave back, so a slot or field left over from it would show here: the field is taken
+            // away, given back, rewritten in place.
             let steps: [(value: String, want: String?)] = [
-                ("aaaaaaaa", "one"), ("bbbbbbbb", nil), ("cccccccc", "three"), ("dddddddd", "three"),
-                ("ffffffff", "fiver"), ("gggggggg", "four"), ("eeeeeeee", nil),
+                ("aaaaaaaa", "11111111"), ("bbbbbbbb", nil), ("cccccccc", "33333333"), ("dddddddd", "33333333"),
+                ("ffffffff", "55555555"), ("gggggggg", "66666666"), ("eeeeeeee", nil), ("hhhhhhhh", "88888888"),
             ]
             for step in steps {
                 let want = step.want.map { "X-Want: \($0)\r\n" } ?? ""
@@ -49,9 +61,11 @@ import Testing
                 #expect(response.text == "<\(step.value)>\n")
                 #expect(response.header("X-Fixed") == "always")
                 #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
-                #expect(response.header("X-Extra") == step.want)
+                #expect(response.header("X-Extra") == step.want.map { "v=\($0); end" })
             }
             try connection.send("GET /t?v=short HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try connection.readResponse().text == "declined")
+            try connection.send("GET /t?v=aaaaaaaa HTTP/1.1\r\nHost: x\r\nX-Want: short\r\n\r\n")
             #expect(try connection.readResponse().text == "declined")
         }
     }
@@ -69,7 +83,9 @@ import Testing
                         let value = String(format: "%04d%04d", client, round)
                         try connection.send("GET /t?v=\(value) HTTP/1.1\r\nHost: x\r\nX-Want: \(value)\r\n\r\n")
                         let response = try connection.readResponse()
-                        if response.text != "<\(value)>\n" || response.header("X-Extra") != value { wrong += 1 }
+                        if response.text != "<\(value)>\n" || response.header("X-Extra") != "v=\(value); end" {
+                            wrong += 1
+                        }
                     }
                 } catch {
                     wrong += 1
@@ -96,56 +112,61 @@ import Testing
 
     @Test func aTemplateResponseReadsAndChangesLikeAnyOther() throws {
         let template = try Self.template()
-        let made = template.response(adding: (name: "Set-Cookie", value: "a=1")) { slot in
-            slot.copyBytes(from: Array("12345678".utf8))
-            return true
-        }
-        let response = try #require(made)
+        let response = try #require(
+            template.response(fillingField: Self.write("abcdefgh"), fill: Self.write("12345678")))
         #expect(String(decoding: response.body.bytes, as: UTF8.self) == "<12345678>\n")
         #expect(response.headers["X-Fixed"] == "always")
-        #expect(response.headers["Set-Cookie"] == "a=1")
+        #expect(response.headers["X-Extra"] == "v=abcdefgh; end")
         #expect(response.sentStatusAndCount.status == 200)
         #expect(response.sentStatusAndCount.count == 11)
         var changed = response
         changed.status = .created
         #expect(changed.status == .created)
         #expect(String(decoding: changed.body.bytes, as: UTF8.self) == "<12345678>\n")
-        #expect(changed.headers["Set-Cookie"] == "a=1")
+        #expect(changed.headers["X-Extra"] == "v=abcdefgh; end")
     }
 
-    @Test func aDeclinedFillOrAnInjectedFieldGivesNoResponse() throws {
+    @Test func aDeclinedFillGivesNoResponse() throws {
         let template = try Self.template()
         #expect(template.response { _ in false } == nil)
-        let injected = template.response(adding: (name: "X-Extra", value: "a\r\nSet-Cookie: evil=1")) { _ in true }
-        #expect(injected == nil)
-        // The template still answers afterwards, without the refused field.
+        #expect(template.response(fillingField: { _ in false }) { _ in true } == nil)
+        // The template still answers afterwards, without the declined field.
         let next = try #require(template.response { _ in true })
         #expect(next.headers["X-Extra"] == nil)
     }
 
-    /// A value of the same length as the one before is written over it in place: it must be checked
-    /// as libmicrohttpd checks a new field, and a refused one must leave nothing behind.
-    @Test func aSameLengthValueIsCheckedBeforeItReplacesTheOldOne() throws {
+    /// A field's slot is written where libmicrohttpd keeps the value: what is written there must be
+    /// checked as libmicrohttpd checks a new field, and a refused one must leave nothing behind.
+    @Test func aLineBreakOrNULInTheFieldSlotIsRefused() throws {
         let template = try Self.template()
         do {
-            let first = try #require(template.response(adding: (name: "X-Extra", value: "abcdefgh")) { _ in true })
-            #expect(first.headers["X-Extra"] == "abcdefgh")
+            let first = try #require(template.response(fillingField: Self.write("abcdefgh")) { _ in true })
+            #expect(first.headers["X-Extra"] == "v=abcdefgh; end")
         }
-        do {
-            // The response went back to the pool; this request takes it again and changes the value in place.
-            let second = try #require(template.response(adding: (name: "X-Extra", value: "12345678")) { _ in true })
-            #expect(second.headers["X-Extra"] == "12345678")
+        for bad in ["ab\r\ncdef", "abc\ndefg", "abc\u{0}defg", "abcdefg\r"] {
+            #expect(template.response(fillingField: Self.write(bad)) { _ in true } == nil)
         }
-        for bad in ["ab\r\ncdef", "abc\ndefg", "abc\u{0}defg"] {
-            #expect(template.response(adding: (name: "X-Extra", value: bad)) { _ in true } == nil)
-        }
-        let other = try #require(template.response(adding: (name: "X-Extra", value: "zz")) { _ in true })
-        #expect(other.headers["X-Extra"] == "zz")
+        // The responses that took the refused bytes were dropped: the next one is clean.
+        let next = try #require(template.response(fillingField: Self.write("12345678")) { _ in true })
+        #expect(next.headers["X-Extra"] == "v=12345678; end")
+        let without = try #require(template.response { _ in true })
+        #expect(without.headers["X-Extra"] == nil)
     }
 
     @Test func aFieldHTTPForbidsIsRefusedWhenTheTemplateIsMade() {
         #expect(throws: (any Error).self) {
             try ResponseTemplate(headers: ["X-Bad": "a\r\nb"], prefix: [], slotCount: 1, suffix: [])
+        }
+        for field in [
+            FieldTemplate(name: "X-Extra", prefix: "a\r\nb=", slotCount: 1, suffix: ""),
+            FieldTemplate(name: "X-Extra", prefix: "", slotCount: 1, suffix: "\n"),
+            FieldTemplate(name: "X Extra", prefix: "", slotCount: 1, suffix: ""),
+            // A fixed field of the same name would be the one libmicrohttpd finds.
+            FieldTemplate(name: "X-Fixed", prefix: "", slotCount: 1, suffix: ""),
+        ] {
+            #expect(throws: (any Error).self) {
+                try ResponseTemplate(headers: ["X-Fixed": "always"], prefix: [], slotCount: 1, suffix: [], field: field)
+            }
         }
     }
 }

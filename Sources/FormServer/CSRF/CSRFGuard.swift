@@ -1,5 +1,6 @@
 internal import COpenSSL
 import Foundation
+import HTTPServer
 
 /// CSRF protection for browser posts: a signed double-submit cookie (OWASP's "signed double-submit
 /// cookie" pattern).
@@ -23,6 +24,13 @@ public struct CSRFGuard: Sendable {
     /// `name=` and the attributes after the nonce, laid out once.
     private let cookiePrefix: [UInt8]
     private let cookieAttributes: [UInt8]
+    /// The `Set-Cookie` field giving a browser a nonce, with the nonce as its slot: a page template
+    /// writes a new reader's nonce there, in place (`ResponseTemplate`).
+    public var cookieField: FieldTemplate {
+        FieldTemplate(
+            name: "Set-Cookie", prefix: String(decoding: cookiePrefix, as: UTF8.self), slotCount: Self.nonceByteCount,
+            suffix: String(decoding: cookieAttributes, as: UTF8.self))
+    }
     /// The HMAC key: SHA-256 states with the padded key already absorbed (RFC 2104 §2), so each token
     /// costs two short hashes, not a key schedule.
     private let key: COpenSSL_HMACKey
@@ -64,8 +72,21 @@ public struct CSRFGuard: Sendable {
 
     /// A fresh nonce for a browser that has none: 128 random bits, base64url.
     public func newNonce() -> String {
-        withUnsafeBytes(of: RandomPool.shared.next128()) { Self.base64url($0) }
+        withNewNonce { String(decoding: $0, as: UTF8.self) }
     }
+
+    /// Calls `body` with a fresh nonce's base64url bytes, written on the stack: what `newNonce()`
+    /// gives, without making a string of it (a page for a new reader copies it into its cookie).
+    public func withNewNonce<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeBytes(of: RandomPool.shared.next128()) { random in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.nonceByteCount) { text in
+                body(UnsafeBufferPointer(rebasing: text[..<Self.base64url(random, into: text)]))
+            }
+        }
+    }
+
+    /// How many bytes a nonce has: 128 bits in base64url.
+    public static let nonceByteCount = base64urlCount(16)
 
     /// Whether `nonce` has the shape `newNonce()` gives (a cookie is client input like any other).
     public static func isWellFormed(nonce: String) -> Bool {
@@ -85,25 +106,28 @@ public struct CSRFGuard: Sendable {
     public func withToken<Result>(
         formID: String, nonce: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        var key = self.key
-        var formID = formID
         var nonce = nonce
-        // `csrf\0<form id>\0<nonce>` is laid out on the stack and hashed in one call.
+        return nonce.withUTF8 { withToken(formID: formID, nonce: $0, body) }
+    }
+
+    /// `withToken(formID:nonce:_:)` for a nonce given as its bytes.
+    public func withToken<Result>(
+        formID: String, nonce: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        var formID = formID
+        // `csrf\0<form id>\0<nonce>` is laid out on the stack and hashed in one call, the MAC beside it.
         return formID.withUTF8 { formID in
-            nonce.withUTF8 { nonce in
-                let count = Self.domain.count + formID.count + 1 + nonce.count
-                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 32) { buffer in
-                    let message = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
-                    let end = Self.put(formID, into: message, at: Self.put(Self.domain, into: message, at: 0))
-                    message[end] = 0
-                    _ = Self.put(nonce, into: message, at: end + 1)
-                    let mac = UnsafeMutableBufferPointer(rebasing: buffer[count...])
-                    COpenSSL_hmac(&key, message.baseAddress, count, mac.baseAddress)
-                    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.tokenByteCount) { text in
-                        body(
-                            UnsafeBufferPointer(
-                                rebasing: text[..<Self.base64url(UnsafeRawBufferPointer(mac), into: text)]))
-                    }
+            let count = Self.domain.count + formID.count + 1 + nonce.count
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 32) { buffer in
+                let message = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+                let end = Self.put(formID, into: message, at: Self.put(Self.domain, into: message, at: 0))
+                message[end] = 0
+                _ = Self.put(nonce, into: message, at: end + 1)
+                let mac = UnsafeMutableBufferPointer(rebasing: buffer[count...])
+                withUnsafePointer(to: key) { COpenSSL_hmac($0, message.baseAddress, count, mac.baseAddress) }
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.tokenByteCount) { text in
+                    body(
+                        UnsafeBufferPointer(rebasing: text[..<Self.base64url(UnsafeRawBufferPointer(mac), into: text)]))
                 }
             }
         }
@@ -157,40 +181,40 @@ public struct CSRFGuard: Sendable {
         }
     }
 
-    /// RFC 4648 §5 base64url without padding, written out: Foundation's string replacing was a tenth
-    /// of a submission's cost in the benchmark.
-    private static func base64url(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(unsafeUninitializedCapacity: base64urlCount(bytes.count)) { base64url(bytes, into: $0) }
-    }
-
     /// How many characters `base64url` writes for `count` bytes.
     private static func base64urlCount(_ count: Int) -> Int { (count * 4 + 2) / 3 }
 
-    /// Writes the base64url text of `bytes` at the start of `output`; returns its length.
+    /// Writes the RFC 4648 §5 base64url text of `bytes`, without padding, at the start of `output`
+    /// (which holds at least `base64urlCount(bytes.count)`); returns its length. Written out, through
+    /// pointers: every page and post encodes a token, and a new reader's page a nonce too.
     private static func base64url(
         _ bytes: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<UInt8>
     ) -> Int {
-        base64urlTable.withUnsafeBufferPointer { alphabet in
+        precondition(output.count >= base64urlCount(bytes.count), "no room for the base64url text")
+        guard let input = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), let out = output.baseAddress else {
+            return 0
+        }
+        return base64urlTable.withUnsafeBufferPointer { table in
+            let alphabet = table.baseAddress!
             var written = 0
             var index = 0
-            // Whole groups of three bytes become four characters, straight through: every page and
-            // post encodes a token and often a nonce.
+            // Whole groups of three bytes become four characters.
             while index + 3 <= bytes.count {
-                let bits = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
-                output[written] = alphabet[bits >> 18]
-                output[written + 1] = alphabet[(bits >> 12) & 63]
-                output[written + 2] = alphabet[(bits >> 6) & 63]
-                output[written + 3] = alphabet[bits & 63]
+                let bits = Int(input[index]) << 16 | Int(input[index + 1]) << 8 | Int(input[index + 2])
+                out[written] = alphabet[bits >> 18]
+                out[written + 1] = alphabet[(bits >> 12) & 63]
+                out[written + 2] = alphabet[(bits >> 6) & 63]
+                out[written + 3] = alphabet[bits & 63]
                 written += 4
                 index += 3
             }
             // One or two bytes left: two or three characters, no padding.
             let rest = bytes.count - index
             guard rest > 0 else { return written }
-            var bits = Int(bytes[index]) << 16
-            if rest == 2 { bits |= Int(bytes[index + 1]) << 8 }
+            var bits = Int(input[index]) << 16
+            if rest == 2 { bits |= Int(input[index + 1]) << 8 }
             for position in 0...rest {
-                output[written] = alphabet[(bits >> (18 - 6 * position)) & 63]
+                out[written] = alphabet[(bits >> (18 - 6 * position)) & 63]
                 written += 1
             }
             return written

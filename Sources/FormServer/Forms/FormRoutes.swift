@@ -24,7 +24,7 @@ struct FormRoutes: Sendable {
         self.logger = logger
         var sites: [String: SiteSource] = [:]
         for (id, form) in catalog.forms {
-            let site = try FormSite(form: form, hooks: hooks)
+            let site = try FormSite(form: form, hooks: hooks, cookieField: csrf.cookieField)
             sites[id] = hooks.optionProviders[id] == nil ? .fixed(site) : .reloadable(SiteSlot(site))
         }
         self.sites = sites
@@ -104,21 +104,38 @@ struct FormRoutes: Sendable {
         return response
     }
 
-    /// The page of `site` with the descriptor's values: the same bytes for every reader but the token.
+    /// The page of `site` with the descriptor's values: the same bytes for every reader but the token,
+    /// and a new reader's cookie.
     private func freshPage(_ request: Request, site: FormSite) -> Response {
-        let (nonce, isNew) = self.nonce(of: request)
         let locale = site.locale(for: request.headers["Accept-Language"])
-        let cookie = isNew ? (name: "Set-Cookie", value: csrf.cookie(nonce: nonce)) : nil
-        // The page's response is reused: only the token (and a new reader's cookie) is written.
-        let reused = site.pageTemplate(locale).response(adding: cookie) { slot in
-            csrf.withToken(formID: site.id, nonce: nonce) { FormPage.writeToken($0, into: slot) }
+        if let nonce = request.cookie(named: csrf.cookieName), CSRFGuard.isWellFormed(nonce: nonce) {
+            // The page's response is reused: only the token is written.
+            let reused = site.pageTemplate(locale).response { slot in
+                csrf.withToken(formID: site.id, nonce: nonce) { FormPage.writeToken($0, into: slot) }
+            }
+            return reused ?? freshPage(site: site, locale: locale, nonce: nonce, isNew: false)
         }
-        if let reused { return reused }
+        // A new reader: the nonce goes into the reused response's cookie as it is, never a string.
+        return csrf.withNewNonce { nonce in
+            let reused = site.pageTemplate(locale).response(
+                fillingField: { cookie in
+                    guard cookie.count == nonce.count else { return false }
+                    cookie.copyMemory(from: UnsafeRawBufferPointer(nonce))
+                    return true
+                },
+                fill: { slot in csrf.withToken(formID: site.id, nonce: nonce) { FormPage.writeToken($0, into: slot) } })
+            return reused
+                ?? freshPage(site: site, locale: locale, nonce: String(decoding: nonce, as: UTF8.self), isNew: true)
+        }
+    }
+
+    /// The fresh page built for this request alone, where its template declined.
+    private func freshPage(site: FormSite, locale: String, nonce: String, isNew: Bool) -> Response {
         let body = csrf.withToken(formID: site.id, nonce: nonce) { token in
             site.page(locale).withFreshParts(csrfToken: token) { ResponseBody(concatenating: $0, $1, $2) }
         }
         var response = Answers.html(.ok, body)
-        if let cookie { response.headers.add(cookie.name, cookie.value) }
+        if isNew { response.headers.add("Set-Cookie", csrf.cookie(nonce: nonce)) }
         return response
     }
 
@@ -290,7 +307,7 @@ struct FormRoutes: Sendable {
         }
         let form = try FormCatalog.applying(providers, to: slot.site.form.form, id: id)
         do {
-            slot.replace(with: try FormSite(form: form, hooks: hooks))
+            slot.replace(with: try FormSite(form: form, hooks: hooks, cookieField: csrf.cookieField))
         } catch {
             throw LoadProblems([LoadProblem(file: "Swift", path: id, message: "\(error)")])
         }

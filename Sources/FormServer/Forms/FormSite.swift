@@ -13,6 +13,8 @@ final class FormSite: Sendable {
     /// The fresh page per locale as a template response: a page request writes only its token, and
     /// its cookie when new (`ResponseTemplate`).
     let pageTemplates: [String: ResponseTemplate]
+    /// `pageTemplates[ownLocale]`.
+    private let ownPageTemplate: ResponseTemplate
     /// The page's state on the descriptor's own values.
     let initialState: PageState
     /// `GET /forms/{id}.json`.
@@ -27,7 +29,8 @@ final class FormSite: Sendable {
     var form: CompiledForm { engine.form }
     var id: String { engine.form.form.id }
 
-    init(form: CompiledForm, hooks: FormHooks) throws {
+    /// The site of `form`; its page templates carry `cookieField` for a new reader (`CSRFGuard.cookieField`).
+    init(form: CompiledForm, hooks: FormHooks, cookieField: FieldTemplate? = nil) throws {
         engine = FormEngine(form: form, customValidators: hooks.validators)
         let initial = engine.initial()
         initialState = PageState(verdict: initial, entered: false)
@@ -40,7 +43,8 @@ final class FormSite: Sendable {
         pageTemplates = try pages.mapValues { page in
             let (prefix, suffix) = page.freshPartsAroundToken
             return try ResponseTemplate(
-                headers: Answers.pageHeaders, prefix: prefix, slotCount: CSRFGuard.tokenByteCount, suffix: suffix)
+                headers: Answers.pageHeaders, prefix: prefix, slotCount: CSRFGuard.tokenByteCount, suffix: suffix,
+                field: cookieField)
         }
         descriptor = try PreparedResponse(
             Response(
@@ -49,6 +53,8 @@ final class FormSite: Sendable {
         handler = hooks.handlers[form.form.id]
         records = hooks.recordProviders[form.form.id]
         ownLocale = MessageLocale.choose(formLocale: form.form.locale, acceptLanguage: nil, available: engine.locales)
+        // `ownLocale` is one of `engine.locales`, each of which has a page.
+        ownPageTemplate = pageTemplates[ownLocale]!
     }
 
     /// The page for `locale` (one of `engine.locales`), or for the reader of that tag, or the form's own.
@@ -59,7 +65,9 @@ final class FormSite: Sendable {
 
     /// The template of the page `page(locale)` gives.
     func pageTemplate(_ locale: String) -> ResponseTemplate {
-        pageTemplates[locale] ?? MessageLocale.match(locale, in: engine.locales).flatMap { pageTemplates[$0] }
+        // A reader who asks for no language, the most common, costs no hashing of the locale.
+        if locale == ownLocale { return ownPageTemplate }
+        return pageTemplates[locale] ?? MessageLocale.match(locale, in: engine.locales).flatMap { pageTemplates[$0] }
             ?? pageTemplates[ownLocale]!
     }
 

@@ -25,13 +25,24 @@ import Testing
         #expect(message.contains("101 bytes"))
     }
 
-    @Test(arguments: ["abc", "-1", "1e3", "0x10", "99999999999999999999999"])
+    @Test(arguments: [
+        "abc", "-1", "+5", "1e3", "0x10", "99999999999999999999999", "9223372036854775808", "1 2", "", "  ", "٣",
+        "5\u{0}",
+    ])
     func malformedLengthIsABadRequest(length: String) {
         guard case .reject(let status, _) = verdict(length: length) else {
             Issue.record("accepted \(length)")
             return
         }
         #expect(status == .badRequest)
+    }
+
+    /// Digits between optional spaces and tabs (RFC 9110 §8.6); up to `Int.max`.
+    @Test func lengthIsDigitsBetweenOptionalWhitespace() {
+        #expect(verdict(length: " 42\t", limit: 100) == .accept(expectedLength: 42))
+        #expect(verdict(length: "007", limit: 100) == .accept(expectedLength: 7))
+        #expect(UploadState.byteCount("9223372036854775807") == Int.max)
+        #expect(UploadState.byteCount("0") == 0)
     }
 
     @Test func bothFramingHeadersAreRefused() {

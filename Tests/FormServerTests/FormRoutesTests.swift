@@ -192,6 +192,34 @@ import Testing
         #expect(results[2].text.contains("appears more than once"))
     }
 
+    /// An API client that sends JSON under another media type gets its 415 in JSON, saying what to
+    /// send; a post to the descriptor's address is a wrong method (405, `Allow: GET, HEAD`), not a
+    /// missing form.
+    @Test func apiClientsMistakesGetJSONErrorsThatSayWhatToDo() async throws {
+        let (textJSON, descriptor, descriptorPage, missing) = try await withFormServer { port in
+            (
+                try request(
+                    port, "POST", "/forms/event", headers: ["Content-Type": "text/json"], body: validEventJSON),
+                try postJSON(port, "event", validEventJSON, path: "/forms/event.json"),
+                try request(
+                    port, "POST", "/forms/event.json", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                    body: "title=x"),
+                try postJSON(port, "nope", validEventJSON, path: "/forms/nope.json")
+            )
+        }
+        #expect(textJSON.status == 415)
+        #expect(textJSON.header("Content-Type")?.hasPrefix("application/json") == true)
+        #expect(textJSON.text.contains("application/json"))
+        #expect(textJSON.text.contains(#""code":"body""#))
+        #expect(descriptor.status == 405)
+        #expect(descriptor.header("Allow") == "GET, HEAD")
+        #expect(descriptor.text.contains(#""code":"methodNotAllowed""#))
+        #expect(descriptor.text.contains("/forms/event"))
+        #expect(descriptorPage.status == 405)
+        #expect(descriptorPage.header("Allow") == "GET, HEAD")
+        #expect(missing.status == 404)
+    }
+
     @Test func tenMegabyteFieldIsRefusedBeforeItIsRead() async throws {
         let response = try await withFormServer { port in
             let connection = try RawConnection(port: port)

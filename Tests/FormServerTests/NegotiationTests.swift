@@ -23,6 +23,11 @@ import Testing
         #expect(!Self.wants("application/json;q=0, text/html;q=0"))
         #expect(Self.wants("text/html;q=0.1;level=1, application/json; charset=utf-8"))
         #expect(Self.wants(nil, contentType: "application/json"))
+        // A JSON body of a type the server does not read still gets its refusal in JSON.
+        #expect(Self.wants(nil, contentType: "text/json"))
+        #expect(Self.wants(nil, contentType: "application/vnd.api+json"))
+        #expect(!Self.wants(nil, contentType: "application/jsonp"))
+        #expect(!Self.wants(nil, contentType: "text/plain"))
     }
 
     @Test func theFirstMemberNamingATypeGivesItsQuality() {

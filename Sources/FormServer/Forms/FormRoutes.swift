@@ -141,7 +141,20 @@ struct FormRoutes: Sendable {
 
     /// `POST /forms/{id}`: decode, check the CSRF token of browser posts, judge, answer.
     func submit(_ request: Request) -> Response {
-        guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
+        let id = request.parameters["id"] ?? ""
+        guard let site = sites[id]?.site else {
+            // `/forms/{id}.json` is the descriptor, which only GET reads: a post there is a wrong
+            // method, not a missing form (a form id holds no dot).
+            if id.hasSuffix(".json"), sites[String(id.dropLast(5))] != nil {
+                let form = id.dropLast(5)
+                var response = Answers.problem(
+                    .methodNotAllowed, "the descriptor of '\(form)' is read-only: post submissions to /forms/\(form)",
+                    code: "methodNotAllowed", json: Negotiation.wantsJSON(request, contentType: request.contentType))
+                response.headers["Allow"] = "GET, HEAD"
+                return response
+            }
+            return notFound(request)
+        }
         return submit(request, site: site)
     }
 

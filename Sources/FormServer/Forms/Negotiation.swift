@@ -3,15 +3,21 @@ import HTTPServer
 
 /// How a client wants its answer.
 enum Negotiation {
-    /// JSON for a JSON body or an `Accept` that prefers `application/json` to HTML; a page otherwise
-    /// (a plain browser post sends `Accept: text/html,…`).
+    /// JSON for a body of a JSON media type or an `Accept` that prefers `application/json` to HTML; a
+    /// page otherwise (a plain browser post sends `Accept: text/html,…`). A body in `text/json` or
+    /// `application/vnd.api+json` is refused (415), but its sender speaks JSON and reads the refusal so.
     /// `contentType` is `request.contentType`, read once by the caller.
     static func wantsJSON(_ request: Request, contentType: String?) -> Bool {
-        if contentType == "application/json" { return true }
+        if let contentType, contentType == "application/json" || isJSON(mediaType: contentType) { return true }
         guard let header = request.headers["Accept"] else { return false }
         if header == "application/json" { return true }  // what API clients send, without parsing
         let (json, html) = qualities(in: header)
         return json > 0 && json > html
+    }
+
+    /// Whether `mediaType` (lowercase, without parameters) is JSON: `…/json` or a `+json` suffix (RFC 6839 §3.1).
+    static func isJSON(mediaType: String) -> Bool {
+        mediaType.hasSuffix("/json") || mediaType.hasSuffix("+json")
     }
 
     /// The `q` an `Accept` header gives `application/json` and `text/html` exactly (RFC 9110 §12.5.1),

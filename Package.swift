@@ -31,14 +31,15 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
-        // The only door to C: libmicrohttpd through pkg-config, plus a few inline adapters in shim.h.
+        // libmicrohttpd's door to C, through pkg-config, plus a few inline adapters in shim.h.
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
         // HMAC-SHA256 for CSRF tokens from OpenSSL's libcrypto: vetted hashing rather than a
-        // hand-written one, and a key state that copies on the stack (see its shim.h).
+        // hand-written one, and a key state that copies on the stack (see its shim.h). On macOS,
+        // Homebrew's openssl@3 is keg-only: PKG_CONFIG_PATH="$(brew --prefix openssl@3)/lib/pkgconfig".
         .systemLibrary(
             name: "COpenSSL",
             pkgConfig: "libcrypto",

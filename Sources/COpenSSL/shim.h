@@ -5,7 +5,8 @@
  * the key was absorbed into once (RFC 2104 §2), and only these calls let that state be a plain
  * struct copied on the stack. EVP's digest contexts are heap objects, and copying one allocates;
  * swift-crypto's digests copied theirs on the heap too, which cost a page for a new reader more
- * than the two hashes themselves. The calls are in OpenSSL 3.x, Debian 12's and 13's. */
+ * than the two hashes themselves. The calls are in OpenSSL 3.x, Debian 12's and 13's. They bypass
+ * OpenSSL 3's providers, so a FIPS-mode deployment would not count them as its approved module. */
 #ifndef FORMWRIGHT_COPENSSL_SHIM_H
 #define FORMWRIGHT_COPENSSL_SHIM_H
 
@@ -21,6 +22,9 @@ typedef struct {
     SHA256_CTX inner;
     SHA256_CTX outer;
 } COpenSSL_HMACKey;
+
+/* Wipes `count` bytes at `bytes` in a way the compiler cannot leave out (a dead store would be). */
+static inline void COpenSSL_cleanse(void *bytes, size_t count) { OPENSSL_cleanse(bytes, count); }
 
 /* SHA-256 of `count` bytes at `bytes`, into `digest` (32 bytes). */
 static inline void COpenSSL_sha256(const uint8_t *bytes, size_t count, uint8_t *digest)

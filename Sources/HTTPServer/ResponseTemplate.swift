@@ -32,10 +32,22 @@ public final class ResponseTemplate: Sendable {
     let suffix: [UInt8]
     /// The field a response carries when its request fills it.
     let field: FieldTemplate?
-    /// Built responses no request holds. Requests in flight hold the others; a pool never grows past
-    /// `idleLimit`, so a burst of concurrent requests leaves behind no more than that.
-    private let idle = Mutex<[ReusableResponse]>([])
+    /// Built responses no request holds, apart by whether they carry the field: a request takes one of
+    /// the shape it wants, so new and returning readers in turn do not add and remove the field each
+    /// time. Requests in flight hold the others; neither list grows past `idleLimit`, so a burst of
+    /// concurrent requests leaves behind no more than that.
+    private let idle = Mutex(Idle())
     private static let idleLimit = 64
+
+    private struct Idle: ~Copyable {
+        var plain: [ReusableResponse] = []
+        var withField: [ReusableResponse] = []
+
+        /// One of the shape wanted, else one of the other shape (to be changed), else nil.
+        mutating func take(withField wanted: Bool) -> ReusableResponse? {
+            wanted ? (withField.popLast() ?? plain.popLast()) : (plain.popLast() ?? withField.popLast())
+        }
+    }
 
     /// The body's size: prefix, slot and suffix.
     public var byteCount: Int { prefix.count + slotCount + suffix.count }
@@ -64,12 +76,15 @@ public final class ResponseTemplate: Sendable {
                 throw MHDResponse.Failure.invalidHeader("the field '\(field.name)' holds a line break or a NUL")
             }
         }
-        // The first response is built now: a field libmicrohttpd refuses is found at start, not per request.
+        // The first response is built now: a field libmicrohttpd refuses is found at start, not per
+        // request. It keeps the field (its slot blank): the next request that wants the field writes it.
         let first = try ReusableResponse(self)
         if field != nil, !first.setField(true, fill: { _ in true }, of: self) {
             throw MHDResponse.Failure.invalidHeader("libmicrohttpd refuses the field '\(field?.name ?? "")'")
         }
-        idle.withLock { $0.append(first) }
+        idle.withLock { idle in
+            if field == nil { idle.plain.append(first) } else { idle.withField.append(first) }
+        }
     }
 
     /// A response of the template whose body slot `fill` writes, without the template's field.
@@ -81,12 +96,13 @@ public final class ResponseTemplate: Sendable {
 
     /// A response of the template whose body slot `fill` writes and which carries the template's
     /// field, its slot written by `fillField`. Each closure gets exactly its slot's bytes and returns
-    /// false to decline; then, or when `fillField` writes a CR, LF or NUL, the answer is nil.
+    /// false to decline; then, when `fillField` writes a CR, LF or NUL, or when the template has no
+    /// field, the answer is nil.
     public func response(
         fillingField fillField: (UnsafeMutableRawBufferPointer) -> Bool,
         fill: (UnsafeMutableRawBufferPointer) -> Bool
     ) -> Response? {
-        precondition(field != nil, "this template has no field to fill")
+        guard field != nil else { return nil }
         return response(withField: true, fillingField: fillField, fill: fill)
     }
 
@@ -96,37 +112,25 @@ public final class ResponseTemplate: Sendable {
         withField: Bool, fillingField fillField: (UnsafeMutableRawBufferPointer) -> Bool,
         fill: (UnsafeMutableRawBufferPointer) -> Bool
     ) -> Response? {
-        let taken = idle.withLock { $0.popLast() }
+        let taken = idle.withLock { $0.take(withField: withField) }
         guard let instance = taken ?? (try? ReusableResponse(self)) else { return nil }
         // A declined or refused instance is dropped, not pooled: its slot or field is half-written.
         guard fill(instance.slot), instance.setField(withField, fill: fillField, of: self) else { return nil }
         return Response(ResponseLease(instance, of: self))
     }
 
+    /// How many built responses wait in the pool, without and with the field: for tests.
+    var idleCounts: (plain: Int, withField: Int) { idle.withLock { ($0.plain.count, $0.withField.count) } }
+
     /// Takes back a response no request holds any more.
     fileprivate func recycle(_ instance: ReusableResponse) {
-        idle.withLock { pool in
-            if pool.count < Self.idleLimit { pool.append(instance) }
+        idle.withLock { idle in
+            if instance.fieldValue == nil {
+                if idle.plain.count < Self.idleLimit { idle.plain.append(instance) }
+            } else if idle.withField.count < Self.idleLimit {
+                idle.withField.append(instance)
+            }
         }
-    }
-}
-
-/// A header field of a `ResponseTemplate` whose value changes in one place: `prefix`, a slot of
-/// `slotCount` bytes, `suffix`. A new reader's cookie is one: `fw_csrf=<nonce>; Path=/forms; ...`.
-public struct FieldTemplate: Sendable {
-    /// The field's name.
-    public let name: String
-    let prefix: [UInt8]
-    let slotCount: Int
-    let suffix: [UInt8]
-
-    /// The field `name: prefix<slotCount bytes>suffix`.
-    public init(name: String, prefix: String, slotCount: Int, suffix: String) {
-        precondition(slotCount >= 0, "a slot cannot have a negative size")
-        self.name = name
-        self.prefix = Array(prefix.utf8)
-        self.slotCount = slotCount
-        self.suffix = Array(suffix.utf8)
     }
 }
 
@@ -170,8 +174,9 @@ final class ReusableResponse: @unchecked Sendable {
     /// Gives the response the template's field with its slot written by `fill` when `present`, or
     /// takes the field away. False when `fill` declines or writes a byte HTTP forbids in a field.
     ///
-    /// The field is added once and then written in place, request after request: removing and
-    /// adding it cost five allocations and as many frees per new reader's page. libmicrohttpd keeps
+    /// The field is added once and then written in place, request after request (the pool keeps
+    /// responses with the field apart from those without): removing and adding it cost five
+    /// allocations and as many frees per new reader's page. libmicrohttpd keeps
     /// a field's value in its own buffer from `MHD_add_response_header` until the field is removed,
     /// and reads it only while a request sends the response; the request holding this response's
     /// lease is the only one that can send it, and has not queued it yet.
@@ -180,11 +185,14 @@ final class ReusableResponse: @unchecked Sendable {
     ) -> Bool {
         guard let field = template.field else { return true }
         guard present else {
-            if let value = fieldValue {
-                _ = MHD_del_response_header(handle, field.name, value.baseAddress!.assumingMemoryBound(to: CChar.self))
-                fieldValue = nil
-            }
-            return true
+            guard let value = fieldValue else { return true }
+            // The value passed is libmicrohttpd's own copy, which it compares before it frees it. Should
+            // the field stay, a returning reader would be sent the last new reader's nonce: the
+            // response is then dropped, not pooled.
+            let removed = MHD_del_response_header(
+                handle, field.name, value.baseAddress!.assumingMemoryBound(to: CChar.self))
+            fieldValue = nil
+            return removed == .YES
         }
         if fieldValue == nil {
             let blank = field.prefix + [UInt8](repeating: UInt8(ascii: " "), count: field.slotCount) + field.suffix

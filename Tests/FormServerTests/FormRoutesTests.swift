@@ -64,6 +64,40 @@ import Testing
         #expect(token == CSRFGuard(secret: "test secret").token(formID: "event", nonce: nonce))
     }
 
+    /// New and returning readers in turn on one keep-alive connection: each reuses a response the one
+    /// before gave back, with or without its cookie. A new reader (or one whose cookie is malformed)
+    /// gets a fresh nonce whose token is on its page; a returning one gets no cookie and its own token.
+    @Test func newAndReturningReadersInTurnEachGetTheirOwnCookieAndToken() async throws {
+        let known = "BBBBBBBBBBBBBBBBBBBBBB"
+        let cookies: [String?] = [nil, known, nil, nil, known, "fw_csrf=short", known, nil]
+        let pages = try await withFormServer { port in
+            let connection = try RawConnection(port: port)
+            return try cookies.map { cookie in
+                let field = cookie.map { "Cookie: \($0.hasPrefix("fw_csrf=") ? $0 : "fw_csrf=\($0)")\r\n" } ?? ""
+                try connection.send("GET /forms/event HTTP/1.1\r\nHost: x\r\n\(field)\r\n")
+                return try connection.readResponse()
+            }
+        }
+        let guardian = CSRFGuard(secret: "test secret")
+        var fresh: Set<String> = []
+        for (cookie, page) in zip(cookies, pages) {
+            #expect(page.status == 200)
+            let token = BrowserSession.hiddenValue(named: "_csrf", in: page.text)
+            if cookie == known {
+                #expect(page.header("Set-Cookie") == nil)
+                #expect(token == guardian.token(formID: "event", nonce: known))
+            } else {
+                let setCookie = try #require(page.header("Set-Cookie"))
+                #expect(setCookie.hasSuffix("; Path=/forms; HttpOnly; SameSite=Lax"))
+                let nonce = String(setCookie.split(separator: ";")[0].dropFirst("fw_csrf=".count))
+                #expect(CSRFGuard.isWellFormed(nonce: nonce))
+                #expect(token == guardian.token(formID: "event", nonce: nonce))
+                fresh.insert(nonce)
+            }
+        }
+        #expect(fresh.count == cookies.filter { $0 != known }.count)
+    }
+
     @Test func descriptorJSONReadsBackIntoTheSameForm() async throws {
         let response = try await withFormServer { port in try request(port, "/forms/event.json") }
         #expect(response.status == 200)

@@ -81,11 +81,13 @@ import Testing
                     let connection = try RawConnection(port: server.port)
                     for round in 0..<25 {
                         let value = String(format: "%04d%04d", client, round)
-                        try connection.send("GET /t?v=\(value) HTTP/1.1\r\nHost: x\r\nX-Want: \(value)\r\n\r\n")
+                        // Every third request goes without the field: responses change shape across threads.
+                        let wants = (client + round) % 3 != 0
+                        let want = wants ? "X-Want: \(value)\r\n" : ""
+                        try connection.send("GET /t?v=\(value) HTTP/1.1\r\nHost: x\r\n\(want)\r\n")
                         let response = try connection.readResponse()
-                        if response.text != "<\(value)>\n" || response.header("X-Extra") != "v=\(value); end" {
-                            wrong += 1
-                        }
+                        let field = wants ? "v=\(value); end" : nil
+                        if response.text != "<\(value)>\n" || response.header("X-Extra") != field { wrong += 1 }
                     }
                 } catch {
                     wrong += 1
@@ -136,21 +138,53 @@ import Testing
     }
 
     /// A field's slot is written where libmicrohttpd keeps the value: what is written there must be
-    /// checked as libmicrohttpd checks a new field, and a refused one must leave nothing behind.
+    /// checked as libmicrohttpd checks a new field, and a response that took refused bytes must not
+    /// go back to the pool.
     @Test func aLineBreakOrNULInTheFieldSlotIsRefused() throws {
         let template = try Self.template()
+        #expect(template.idleCounts == (0, 1))  // the first response, built with the field
         do {
             let first = try #require(template.response(fillingField: Self.write("abcdefgh")) { _ in true })
             #expect(first.headers["X-Extra"] == "v=abcdefgh; end")
+            #expect(template.idleCounts == (0, 0))
         }
+        #expect(template.idleCounts == (0, 1))
         for bad in ["ab\r\ncdef", "abc\ndefg", "abc\u{0}defg", "abcdefg\r"] {
             #expect(template.response(fillingField: Self.write(bad)) { _ in true } == nil)
         }
-        // The responses that took the refused bytes were dropped: the next one is clean.
+        // Each refused response was dropped: the pool is empty, and the next one is built anew.
+        #expect(template.idleCounts == (0, 0))
         let next = try #require(template.response(fillingField: Self.write("12345678")) { _ in true })
         #expect(next.headers["X-Extra"] == "v=12345678; end")
-        let without = try #require(template.response { _ in true })
-        #expect(without.headers["X-Extra"] == nil)
+    }
+
+    /// Responses with the field and without it wait apart; a request takes one of its own shape, and
+    /// changes one of the other shape only when none of its own waits.
+    @Test func responsesWithAndWithoutTheFieldArePooledApart() throws {
+        let template = try Self.template()
+        do {
+            // Without the field, from the one response there is, which has it: the field is removed.
+            let without = try #require(template.response(fill: Self.write("aaaaaaaa")))
+            #expect(without.headers["X-Extra"] == nil)
+            // Another one, with the field, while the first is held: built anew.
+            let with = try #require(
+                template.response(fillingField: Self.write("11111111"), fill: Self.write("bbbbbbbb")))
+            #expect(with.headers["X-Extra"] == "v=11111111; end")
+        }
+        #expect(template.idleCounts == (1, 1))
+        // Each shape now finds its own: neither list is taken from the other.
+        do {
+            let without = try #require(template.response(fill: Self.write("cccccccc")))
+            #expect(template.idleCounts == (0, 1))
+            #expect(without.headers["X-Extra"] == nil)
+        }
+        do {
+            let with = try #require(
+                template.response(fillingField: Self.write("22222222"), fill: Self.write("dddddddd")))
+            #expect(template.idleCounts == (1, 0))
+            #expect(with.headers["X-Extra"] == "v=22222222; end")
+        }
+        #expect(template.idleCounts == (1, 1))
     }
 
     @Test func aFieldHTTPForbidsIsRefusedWhenTheTemplateIsMade() {

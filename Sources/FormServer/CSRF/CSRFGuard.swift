@@ -1,4 +1,4 @@
-internal import COpenSSL
+private import COpenSSL
 import Foundation
 import HTTPServer
 
@@ -46,20 +46,20 @@ public struct CSRFGuard: Sendable {
         var secret = secret
         secret.withUTF8 { COpenSSL_sha256($0.baseAddress, $0.count, &hashed) }
         key = Self.hmacKey(hashed)
+        hashed.withUnsafeMutableBytes { COpenSSL_cleanse($0.baseAddress, $0.count) }
     }
 
-    /// An HMAC-SHA256 key made of `bytes`, for the tests' RFC 4231 vectors as for the guard.
-    static func hmacKey(_ bytes: [UInt8]) -> COpenSSL_HMACKey {
+    private static func hmacKey(_ bytes: [UInt8]) -> COpenSSL_HMACKey {
         var key = COpenSSL_HMACKey()
         COpenSSL_hmacKey(&key, bytes, bytes.count)
         return key
     }
 
-    /// HMAC-SHA256 of `message` under `key`.
-    static func hmac(_ message: [UInt8], key: COpenSSL_HMACKey) -> [UInt8] {
-        var key = key
+    /// HMAC-SHA256 of `message` under `key`: the guard's MAC on bytes, for RFC 4231's test vectors.
+    static func hmac(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
+        var hmacKey = hmacKey(key)
         var mac = [UInt8](repeating: 0, count: 32)
-        COpenSSL_hmac(&key, message, message.count, &mac)
+        COpenSSL_hmac(&hmacKey, message, message.count, &mac)
         return mac
     }
 

@@ -29,8 +29,10 @@ final class FormSite: Sendable {
     var form: CompiledForm { engine.form }
     var id: String { engine.form.form.id }
 
-    /// The site of `form`; its page templates carry `cookieField` for a new reader (`CSRFGuard.cookieField`).
-    init(form: CompiledForm, hooks: FormHooks, cookieField: FieldTemplate? = nil) throws {
+    /// The site of `form`; its page templates carry `cookieField` for a new reader (`CSRFGuard.cookieField`),
+    /// nil for a site that serves no one (a preview). A page for a new reader from a template without
+    /// it is built afresh.
+    init(form: CompiledForm, hooks: FormHooks, cookieField: FieldTemplate?) throws {
         engine = FormEngine(form: form, customValidators: hooks.validators)
         let initial = engine.initial()
         initialState = PageState(verdict: initial, entered: false)

@@ -8,7 +8,7 @@ enum Negotiation {
     /// `application/vnd.api+json` is refused (415), but its sender speaks JSON and reads the refusal so.
     /// `contentType` is `request.contentType`, read once by the caller.
     static func wantsJSON(_ request: Request, contentType: String?) -> Bool {
-        if let contentType, contentType == "application/json" || isJSON(mediaType: contentType) { return true }
+        if let contentType, isJSON(mediaType: contentType) { return true }
         guard let header = request.headers["Accept"] else { return false }
         if header == "application/json" { return true }  // what API clients send, without parsing
         let (json, html) = qualities(in: header)

@@ -26,6 +26,9 @@ public struct PageState: Sendable {
     public var sectionHidden: [Bool]
     /// The signed token a browser post must carry back in the `_csrf` field; nil leaves the field out.
     public var csrfToken: String?
+    /// The version of the stored record the page shows, carried back in the `_version` field so the
+    /// server can tell a post made from an older version; nil leaves the field out.
+    public var recordVersion: String?
     /// The query the form posts back with (`id=42`, for a page fetched as `/forms/profile?id=42`): the
     /// page of a stored record posts to the address it came from, where the server finds the same
     /// record. Nil: the form posts to `/forms/{id}`.
@@ -114,6 +117,8 @@ public enum FieldNames {
     /// The submit button that asks for one more item in a multivalued section instead of submitting:
     /// its value is the section's `multivaluedTag`.
     public static let addItem = "_add"
+    /// The hidden field carrying the version of the stored record the page showed.
+    public static let version = "_version"
     /// A row posts under its tag; a multivalued section's items post, in order, under its `multivaluedTag`.
     public static func field(tag: String) -> String { tag }
 }

@@ -37,6 +37,24 @@ public struct ValidSubmission: Sendable {
     /// the submission over this record, whatever the submission's own values say.
     public var record: JSONValue? { edited?.json }
 
+    /// The version of the record this submission edits, as the record provider gave it now (nil for a
+    /// new record, or a provider that keeps no versions). The server has checked that the post was
+    /// made from this version; a handler that saves with compare-and-swap (`UPDATE … WHERE version = ?`)
+    /// answers `changed(version:)` when the record was saved again since.
+    public var version: String? { edited?.version }
+
+    /// Answers as the server answers a post made from an older version of its record: `409` and the
+    /// page again, the values kept and the summary saying that someone else saved the record, carrying
+    /// `version` (the record's version now) so that sending it again saves; or `412` JSON with code
+    /// `conflict` and `version` as the `ETag`. For a save that found the record changed after the server's
+    /// check. `version` must be an entity tag's text (`RecordLookup`).
+    public func changed(version: String) -> Response {
+        guard RecordLookup.isValid(version: version) else {
+            return .error(.internalServerError, "the record's version is not an entity tag's text")
+        }
+        return context.changed(version)
+    }
+
     /// Refuses the submission with `refusals`, each an error on a field (code `refused`): `422` and the
     /// page again with the values kept, the errors beside their fields and in the summary (a form that
     /// edits records posting back to the same address), or `{"errors": [{"tag", "message", "code"}]}`
@@ -71,4 +89,6 @@ struct SubmissionContext: Sendable {
     let site: FormSite
     let locale: String
     let refused: @Sendable (Verdict) -> Response
+    /// The server's answer to a post made from an older version, the record being at this one now.
+    let changed: @Sendable (String) -> Response
 }

@@ -34,6 +34,10 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let methodNotAllowed = HTTPStatus(code: 405, reason: "Method Not Allowed")
     /// 408.
     public static let requestTimeout = HTTPStatus(code: 408, reason: "Request Timeout")
+    /// 409: the request would overwrite a change it has not seen.
+    public static let conflict = HTTPStatus(code: 409, reason: "Conflict")
+    /// 412: an `If-Match` that the resource's current entity tag does not match.
+    public static let preconditionFailed = HTTPStatus(code: 412, reason: "Precondition Failed")
     /// 413.
     public static let contentTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
     /// 415.

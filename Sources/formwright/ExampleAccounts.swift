@@ -7,19 +7,27 @@ import Synchronization
 
 /// The stored records `Forms/account.yaml` edits, kept in memory: two saved accounts to start with,
 /// and whatever the example's visitors save, up to `limit`. `/forms/account?user=ada` edits Ada's;
-/// `/forms/account` makes a new one. A real deployment reads and writes its database here.
+/// `/forms/account` makes a new one. Each account has a version, a counter raised by every save, so
+/// that a save made from an older version is caught. A real deployment reads and writes its database here.
 final class ExampleAccounts: Sendable {
-    private let saved = Mutex<[String: JSONValue]>([
-        "ada": .object([
-            ("member-since", .string("2024-05-12")), ("username", .string("ada")),
-            ("email", .string("ada@example.com")), ("plan", .string("pro")), ("newsletter", .bool(true)),
-            ("renews", .string("2027-01-01T09:00:00+01:00")),
-            ("devices", .array([.string("laptop"), .string("phone")])),
-        ]),
-        "grace": .object([
-            ("member-since", .string("2025-02-03")), ("username", .string("grace")),
-            ("email", .string("grace@example.com")), ("plan", .string("free")), ("newsletter", .bool(false)),
-        ]),
+    private struct Account {
+        var record: JSONValue
+        var version = 1
+    }
+
+    private let saved = Mutex<[String: Account]>([
+        "ada": Account(
+            record: .object([
+                ("member-since", .string("2024-05-12")), ("username", .string("ada")),
+                ("email", .string("ada@example.com")), ("plan", .string("pro")), ("newsletter", .bool(true)),
+                ("renews", .string("2027-01-01T09:00:00+01:00")),
+                ("devices", .array([.string("laptop"), .string("phone")])),
+            ])),
+        "grace": Account(
+            record: .object([
+                ("member-since", .string("2025-02-03")), ("username", .string("grace")),
+                ("email", .string("grace@example.com")), ("plan", .string("free")), ("newsletter", .bool(false)),
+            ])),
     ])
     /// The most accounts kept: the example must not grow without bound on a public demo.
     static let limit = 100
@@ -35,15 +43,16 @@ final class ExampleAccounts: Sendable {
     /// The record `?user=NAME` names: none without the parameter, a 404 for a name never saved.
     func find(_ request: Request) -> RecordLookup {
         guard let user = request.query["user"] else { return .none }
-        guard let record = saved.withLock({ $0[user] }) else {
+        guard let account = saved.withLock({ $0[user] }) else {
             return .notFound("There is no account named '\(user)'.")
         }
-        return .record(record)
+        return .record(account.record, version: String(account.version))
     }
 
     /// Saves a valid submission under its user name, dated today when new, and shows it again. A new
     /// account (no record edited) never replaces a saved one: its user name must be free. An edit saves
-    /// over the account it edits: its user name is disabled, so the server keeps the stored one.
+    /// over the account it edits (its user name is disabled, so the server keeps the stored one), if
+    /// nobody saved it since the server checked the version the edit was made from.
     func save(_ submission: ValidSubmission) -> Response {
         guard case .object(var fields) = submission.httpParameters,
             case .string(let user)? = submission.httpParameters["username"]
@@ -57,8 +66,13 @@ final class ExampleAccounts: Sendable {
             if isNew {
                 guard accounts[user] == nil else { return .taken }
                 guard accounts.count < Self.limit else { return .full }
+                accounts[user] = Account(record: .object(fields))
+                return .saved
             }
-            accounts[user] = .object(fields)
+            // Compare and swap: the version checked is the one saved over.
+            let version = accounts[user]?.version ?? 0
+            guard String(version) == submission.version else { return .changed(version: version) }
+            accounts[user] = Account(record: .object(fields), version: version + 1)
             return .saved
         }
         switch outcome {
@@ -69,6 +83,8 @@ final class ExampleAccounts: Sendable {
             // whole form is refused, with the values kept.
             return submission.refuse(
                 "", "The example keeps at most \(Self.limit) accounts, and has that many: restart it to start again.")
+        case .changed(let version):
+            return submission.changed(version: String(version))
         case .saved: break
         }
         if submission.wantsJSON {
@@ -86,6 +102,8 @@ final class ExampleAccounts: Sendable {
         case taken
         /// A new account when `limit` are saved.
         case full
+        /// An edit of an account saved again after the server checked its version, which is now this.
+        case changed(version: Int)
     }
 
     /// Today's date in UTC, as a `date` row holds it.

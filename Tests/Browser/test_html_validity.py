@@ -17,7 +17,7 @@ import support
 VNU_TIMEOUT = 300  # seconds for one run over every page (one JVM start)
 
 PAGES = (
-    ["index", "thanks", "account-record"]
+    ["index", "thanks", "account-record", "account-conflict"]
     + [f"{form_id}-fresh" for form_id in support.example_form_ids()]
     + [f"{form_id}-refused" for form_id in support.example_form_ids()]
 )
@@ -52,6 +52,13 @@ def vnu_report(server, tmp_path_factory):
         record = get("/forms/account?user=ada")
         assert record.status_code == 200 and 'value="ada"' in record.text
         (folder / "account-record.html").write_text(record.text)
+        # The 409 page of a save made from an older version of the record (the version 0 was never saved).
+        url = server.url("/forms/account?user=ada")
+        conflict = session.post(url, data=[("_csrf", support.csrf_token(record.text)), ("_version", "0"),
+                                           ("email", "ada@example.com"), ("plan", "free")],
+                                allow_redirects=False, timeout=support.HTTP_TIMEOUT)
+        assert conflict.status_code == 409 and 'name="_version"' in conflict.text
+        (folder / "account-conflict.html").write_text(conflict.text)
         for form_id in support.example_form_ids():
             fresh = get(f"/forms/{form_id}")
             assert fresh.status_code == 200

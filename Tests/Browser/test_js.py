@@ -4,7 +4,10 @@ the browser posts is what the user arranged."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+import requests
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -927,3 +930,45 @@ def test_the_title_drops_its_error_prefix_once_every_error_is_removed(js_browser
     wait_until(lambda: not summary_shown(chromium), message="the summary to go")
     wait_until(lambda: chromium.title == "Typed items", message=f"the plain title (have {chromium.title!r})")
     assert_no_console_errors(chromium)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# A stored record saved by someone else while it is open
+
+
+def test_a_save_over_someone_elses_is_caught_and_sending_again_saves(js_browser, server):
+    # Grace's account is open in the browser when someone else saves it: the browser's save is answered
+    # 409, the page again with what was typed and the summary saying why (focused), and sending it again saves.
+    chromium = js_browser
+    target = "/forms/account?user=grace"
+    chromium.get(server.url(target))
+    support.wait(chromium).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    network_exchanges(chromium)
+    expect_script(chromium)
+    with requests.Session() as other:
+        page = other.get(server.url(target), timeout=support.HTTP_TIMEOUT)
+        version = re.search(r'name="_version" value="([^"]+)"', page.text).group(1)
+        saved = other.post(server.url(target), allow_redirects=False, timeout=support.HTTP_TIMEOUT,
+                           data=[("_csrf", support.csrf_token(page.text)), ("_version", version),
+                                 ("email", "grace@hopper.example"), ("plan", "free")])
+        assert saved.status_code == 303
+
+    email = chromium.find_element(By.ID, "fw-email")
+    email.clear()
+    email.send_keys("grace@navy.example")
+    submit_button(chromium).click()
+    wait_until(lambda: chromium.find_elements(By.ID, "fw-summary")
+               and chromium.find_element(By.ID, "fw-summary").is_displayed(), message="the error summary")
+    assert "Someone else saved this record" in chromium.find_element(By.ID, "fw-summary").text
+    wait_until(lambda: support.active_element_id(chromium) == "fw-summary", message="focus on the summary")
+    assert chromium.find_element(By.ID, "fw-email").get_attribute("value") == "grace@navy.example"
+    [post] = posts_to(network_exchanges(chromium), "/forms/account")
+    assert post.status == 409
+
+    chromium.execute_script("window.__fwSameDocument = true")
+    submit_button(chromium).click()
+    wait_until(lambda: not same_document(chromium)
+               and chromium.execute_script("return document.readyState") == "complete", message="the saved page")
+    assert chromium.current_url == server.url(target)
+    assert not chromium.find_elements(By.ID, "fw-summary")
+    assert chromium.find_element(By.ID, "fw-email").get_attribute("value") == "grace@navy.example"

@@ -105,6 +105,42 @@ extension CommandSuites {
             }
         }
 
+        /// Two people edit Grace's account: the second save, made from the version both opened, is a 409
+        /// page with their values, and saves when sent again; an API client's stale `If-Match` is a 412.
+        @Test func twoEditorsOfOneAccountDoNotOverwriteEachOtherUnseen() async throws {
+            try await offPool {
+                try Self.withServe { port in
+                    let target = "/forms/account?user=grace"
+                    let first = try Self.session(port, target)
+                    let second = try Self.session(port, target)
+                    let etag = try request(port, target, headers: ["Accept": "application/json"]).header("ETag")
+                    #expect(etag == #""1""#)
+                    let saved = try Self.post(
+                        port, target, "_version=1&email=grace%40hopper.example&plan=free", session: first)
+                    #expect(saved.status == 303)
+                    let refused = try Self.post(
+                        port, target, "_version=1&email=g%40example.com&plan=free", session: second)
+                    #expect(refused.status == 409)
+                    #expect(refused.text.contains("Someone else saved this record"))
+                    #expect(refused.text.contains(#"value="g@example.com""#))
+                    #expect(refused.text.contains(#"name="_version" value="2""#))
+                    let again = try Self.post(
+                        port, target, "_version=2&email=g%40example.com&plan=free", session: second)
+                    #expect(again.status == 303)
+                    let stale = try request(
+                        port, "POST", target,
+                        headers: [
+                            "Content-Type": "application/json", "Accept": "application/json", "If-Match": #""2""#,
+                        ],
+                        body: #"{"email":"api@example.com"}"#)
+                    #expect(stale.status == 412)
+                    #expect(stale.header("ETag") == #""3""#)
+                    let read = try request(port, target, headers: ["Accept": "application/json"])
+                    #expect(read.text.contains("g@example.com"))
+                }
+            }
+        }
+
         @Test func theExampleRefusesTheAccountPastItsLimitKeepingTheValues() async throws {
             try await offPool {
                 try Self.withServe { port in

@@ -67,6 +67,12 @@ struct FormLayout: Sendable {
             writer.attributeValue(token)
             writer.markup("\">\n")
         }
+        if let version = state.recordVersion {
+            writer.markup("<input type=\"hidden\"")
+            writer.attribute("name", FieldNames.version)
+            writer.attribute("value", version)
+            writer.markup(">\n")
+        }
         if sections.contains(where: renderer.drawsAddButton) {
             // Enter in a text field clicks the form's first submit button (HTML spec §4.10.21.2,
             // "Implicit submission"), hidden or not. An "Add another" button would be first, so a hidden

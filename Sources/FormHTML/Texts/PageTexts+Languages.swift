@@ -19,6 +19,8 @@ extension PageTexts {
         recordRefused: "This record cannot be edited",
         recordRefusedMessage: "It was saved before the form changed, so editing it here could lose some of its values. "
             + "Nothing has been changed. Please tell the site's administrators.",
+        recordChanged: "Someone else saved this record after you opened it. Send the form again to replace their "
+            + "changes with your values below, or open the record again to see theirs.",
         back: "Back")
 
     /// Simplified Chinese.
@@ -33,6 +35,7 @@ extension PageTexts {
         sessionExpired: "会话已过期", sessionExpiredMessage: "表单打开时间过长或来自其他网站，因此无法提交。请返回，重新加载表单后再次提交。",
         recordNotFound: "找不到记录", recordNotFoundMessage: "此地址没有保存的记录：它可能已被删除，或地址有误。",
         recordRefused: "无法编辑此记录", recordRefusedMessage: "此记录保存于表单更改之前，在此编辑可能会丢失部分内容。记录未作任何更改。请告知网站管理员。",
+        recordChanged: "您打开此记录后，其他人保存了它。再次提交将用您下面填写的内容替换他们的修改；如要先查看他们的修改，请重新打开此记录。",
         back: "返回")
 
     /// Replaces the text named `key` (the property's name); false for a key that names none, which is
@@ -60,6 +63,7 @@ extension PageTexts {
         case "timeZoneHelp": timeZoneHelp = text
         case "thankYou": thankYou = text
         case "thankYouMessage": thankYouMessage = text
+        case "recordChanged": recordChanged = text
         default: return false
         }
         return true

@@ -77,6 +77,9 @@ public struct PageTexts: Sendable, Hashable {
     public var recordRefused: String
     /// Its message.
     public var recordRefusedMessage: String
+    /// The error in the summary of a page whose post would have overwritten someone else's save of
+    /// the same record (a `409`).
+    public var recordChanged: String
     /// The link back to a form or to the list of forms.
     public var back: String
 }

@@ -9,6 +9,8 @@ struct EditedRecord: Sendable {
     /// The record as the provider gave it (bytes read into a value once, when the record is looked up).
     let json: JSONValue
     let values: StoredValues
+    /// The record's version as the provider gave it, if it keeps one (`RecordLookup`).
+    let version: String?
 }
 
 /// Finds the stored record a request edits: at once, or after awaiting a database.
@@ -40,11 +42,13 @@ extension FormRoutes {
         do throws(StoredRecordError) {
             switch lookup.kind {
             case .none: return body(nil)
-            case .record(let value):
-                return body(EditedRecord(json: value, values: try site.engine.stored(value)))
-            case .json(let bytes):
+            case .record(let value, let version):
+                guard version.map(RecordLookup.isValid) ?? true else { break }
+                return body(EditedRecord(json: value, values: try site.engine.stored(value), version: version))
+            case .json(let bytes, let version):
+                guard version.map(RecordLookup.isValid) ?? true else { break }
                 let (values, record) = try site.engine.storedRecord(json: bytes)
-                return body(EditedRecord(json: record, values: values))
+                return body(EditedRecord(json: record, values: values, version: version))
             case .answer(let response): return response
             case .notFound(let message):
                 return Answers.recordNotFound(site, locale: locale, message: message, json: json)
@@ -61,6 +65,16 @@ extension FormRoutes {
                 ])
             return Answers.recordRefused(site, locale: locale, json: json)
         }
+        // Only a version that cannot be an entity tag's text comes here: the application's mistake,
+        // reported as a record that cannot be edited.
+        logger.error(
+            "stored record refused",
+            metadata: [
+                "form": "\(site.id)", "target": "\(request.path)",
+                "problem":
+                    "its version is not printable ASCII without '\"' (RFC 9110 §8.8.3), or is empty or over 256 bytes",
+            ])
+        return Answers.recordRefused(site, locale: locale, json: json)
     }
 }
 

@@ -82,15 +82,20 @@ struct FormRoutes: Sendable {
         // An API client reads the record as the form does, in the payload's shapes, before it edits it.
         let json = Negotiation.wantsJSON(request, contentType: nil)
         return withRecord(request, site: site, json: json) { [self] record in
-            guard json else { return recordPage(request, site: site, stored: record?.values) }
+            guard json else { return recordPage(request, site: site, record: record) }
             let locale = site.locale(for: request.headers["Accept-Language"])
-            return Answers.json(.ok, site.engine.initial(stored: record?.values, locale: locale).payloadJSONBytes)
+            var response = Answers.json(
+                .ok, site.engine.initial(stored: record?.values, locale: locale).payloadJSONBytes)
+            // The version an edit sends back in `If-Match`.
+            if let version = record?.version { response.headers["ETag"] = RecordVersion.entityTag(version) }
+            return response
         }
     }
 
     /// The page of a form that edits stored records: the record's values, and a form that posts back to
     /// the page's own address, query included, so the submission finds the same record.
-    private func recordPage(_ request: Request, site: FormSite, stored: StoredValues?) -> Response {
+    private func recordPage(_ request: Request, site: FormSite, record: EditedRecord?) -> Response {
+        let stored = record?.values
         if stored == nil && request.query.isEmpty { return freshPage(request, site: site) }
         let (nonce, isNew) = self.nonce(of: request)
         let locale = site.locale(for: request.headers["Accept-Language"])
@@ -99,6 +104,7 @@ struct FormRoutes: Sendable {
             ?? site.initialState
         state.actionQuery = actionQuery(of: site, request: request)
         state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
+        state.recordVersion = record?.version
         var response = Answers.html(.ok, site.page(locale).render(state: state))
         if isNew { response.headers.add("Set-Cookie", csrf.cookie(nonce: nonce)) }
         return response
@@ -202,19 +208,39 @@ struct FormRoutes: Sendable {
     ) -> Response {
         let stored = record?.values
         let verdict = site.engine.evaluate(fields, stored: stored, locale: locale)
+        let sent = RecordVersion.sent(fields, request: request)
+        // A page shown again carries the version its reader saw, so that a later save still finds out.
+        let shown = sent.text ?? record?.version
         if !fields.isJSON, let tag = fields.first(FieldNames.addItem).flatMap(\.enteredText) {
-            return rerender(site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: tag)
+            return rerender(
+                site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: tag, version: shown)
+        }
+        if let current = record?.version, !sent.allows(current) {
+            return changed(
+                site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON,
+                version: current)
         }
         guard verdict.isValid else {
-            return refused(site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON)
+            return refused(
+                site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON,
+                version: shown)
         }
         if let handler = site.handler {
             // The handler may refuse the values itself (`ValidSubmission.refuse`): answered as the server
-            // answers an invalid submission, on the same record.
-            let context = SubmissionContext(site: site, locale: locale) { [self] refusedVerdict in
-                refused(
-                    site, verdict: refusedVerdict, stored: stored, request: request, locale: locale, json: wantsJSON)
-            }
+            // answers an invalid submission, on the same record; or find the record saved meanwhile
+            // (`ValidSubmission.changed`): answered as the server answers a post from an older version.
+            let context = SubmissionContext(
+                site: site, locale: locale,
+                refused: { [self] refusedVerdict in
+                    refused(
+                        site, verdict: refusedVerdict, stored: stored, request: request, locale: locale,
+                        json: wantsJSON, version: shown)
+                },
+                changed: { [self] version in
+                    changed(
+                        site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON,
+                        version: version)
+                })
             return handler(
                 ValidSubmission(
                     verdict: verdict, request: request, wantsJSON: wantsJSON, edited: record, context: context))
@@ -225,23 +251,52 @@ struct FormRoutes: Sendable {
 
     /// What an invalid submission gets: `422`, the page again with values kept and errors inline, or JSON.
     private func refused(
-        _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String, json: Bool
+        _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String, json: Bool,
+        version: String?
     ) -> Response {
         if json { return Answers.json(.unprocessableContent, verdict.errorsJSON) }
-        return rerender(site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: nil)
+        return rerender(
+            site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: nil, version: version)
+    }
+
+    /// What a post made from an older version of its record gets, whatever its values: `409`, the page
+    /// again with the values kept, the summary saying so and the record's `version` now, so that sending
+    /// it again saves; or `412` JSON with code `conflict` and the version now as the `ETag`.
+    private func changed(
+        _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String, json: Bool,
+        version: String
+    ) -> Response {
+        if json {
+            var response = Answers.problem(
+                .preconditionFailed,
+                "the record was saved by someone else since the version this edit was made from; it is now at "
+                    + "version \(RecordVersion.entityTag(version)): read it again and send the edit with that If-Match",
+                code: "conflict", json: true)
+            response.headers["ETag"] = RecordVersion.entityTag(version)
+            return response
+        }
+        let texts = site.page(locale).texts
+        let refused = site.engine.refusing(
+            verdict, [(tag: "", message: texts.recordChanged)], language: texts.language(of: "recordChanged"))
+        var response = rerender(
+            site, verdict: refused, stored: stored, request: request, locale: locale, addingTo: nil, version: version)
+        response.status = .conflict
+        return response
     }
 
     /// The page again with the verdict: values kept, errors inline (422), or — for "add another" —
-    /// the same values with one more empty item and no errors yet (200).
+    /// the same values with one more empty item and no errors yet (200). `version` is the stored
+    /// record's version the page carries.
     private func rerender(
         _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String,
-        addingTo tag: String?
+        addingTo tag: String?, version: String?
     ) -> Response {
         var state = PageState(verdict: verdict, entered: true, stored: stored)
         // A form that edits records posts back where it came from, as its page does (`address(of:)`).
         state.actionQuery = actionQuery(of: site, request: request)
         let nonce = request.cookie(named: csrf.cookieName) ?? ""
         state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
+        state.recordVersion = version
         var status = HTTPStatus.unprocessableContent
         if let tag, let section = site.form.sections.first(where: { $0.section.multivaluedTag == tag }) {
             state.errors = []

@@ -7,14 +7,20 @@ import HTTPServer
 /// hooks.records("account") { request in
 ///     guard let id = request.query["user"] else { return .none }                 // a new account
 ///     guard let saved = accounts[id] else { return .notFound("There is no account named '\(id)'") }
-///     return .record(saved)   // the httpParameters an earlier valid submission gave, as a JSONValue
+///     return .record(saved.values, version: "\(saved.version)")   // httpParameters as saved, and its version
 /// }
 /// ```
+///
+/// A version, when given, lets the server tell a reader whose save would overwrite someone else's:
+/// the page carries the version it showed, an API client's `GET` gets it as an `ETag`, and a post
+/// made from an older version is answered `409` (a page) or `412` (JSON) instead of reaching the
+/// handler. A version is the application's text: a counter, an update time, a hash; printable ASCII
+/// without `"`, as an entity tag's (RFC 9110 §8.8.3).
 public struct RecordLookup: Sendable {
     enum Kind: Sendable {
         case none
-        case record(JSONValue)
-        case json([UInt8])
+        case record(JSONValue, version: String?)
+        case json([UInt8], version: String?)
         case answer(Response)
         case notFound(String?)
     }
@@ -24,11 +30,23 @@ public struct RecordLookup: Sendable {
     /// No record: the form starts from its descriptor's values, as a new record does.
     public static let none = RecordLookup(kind: .none)
 
-    /// The record to edit, in the `httpParameters` shape (`ValidSubmission.httpParameters` as it came).
-    public static func record(_ record: JSONValue) -> RecordLookup { RecordLookup(kind: .record(record)) }
+    /// The record to edit, in the `httpParameters` shape (`ValidSubmission.httpParameters` as it came),
+    /// at `version` when the application keeps one (see above).
+    public static func record(_ record: JSONValue, version: String? = nil) -> RecordLookup {
+        RecordLookup(kind: .record(record, version: version))
+    }
 
-    /// The record to edit, as the bytes of a JSON object in the `httpParameters` shape.
-    public static func json(_ bytes: [UInt8]) -> RecordLookup { RecordLookup(kind: .json(bytes)) }
+    /// The record to edit, as the bytes of a JSON object in the `httpParameters` shape, at `version`.
+    public static func json(_ bytes: [UInt8], version: String? = nil) -> RecordLookup {
+        RecordLookup(kind: .json(bytes, version: version))
+    }
+
+    /// Whether `version` can be a record's version: the text of an entity tag (RFC 9110 §8.8.3),
+    /// printable ASCII without `"`, at most 256 bytes; not empty.
+    static func isValid(version: String) -> Bool {
+        version.utf8.count <= 256 && !version.isEmpty
+            && version.utf8.allSatisfy { $0 >= 0x21 && $0 <= 0x7E && $0 != UInt8(ascii: "\"") }
+    }
 
     /// An answer instead of the form: 403 for a record the reader may not edit, a redirect to a login
     /// page.

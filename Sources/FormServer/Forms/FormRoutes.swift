@@ -208,7 +208,8 @@ struct FormRoutes: Sendable {
     ) -> Response {
         let stored = record?.values
         let verdict = site.engine.evaluate(fields, stored: stored, locale: locale)
-        let sent = RecordVersion.sent(fields, request: request)
+        // Read only for a record with a version: a form without one pays nothing for it.
+        let sent = record?.version == nil ? .unchecked : RecordVersion.sent(fields, request: request)
         // A page shown again carries the version its reader saw, so that a later save still finds out.
         let shown = sent.text ?? record?.version
         if !fields.isJSON, let tag = fields.first(FieldNames.addItem).flatMap(\.enteredText) {

@@ -41,7 +41,9 @@ import Testing
         var password = Row(.password, tag: "pw", title: payload)
         password.value = .text(payload)
         var button = Row(.button, tag: nil, title: payload)
-        button.url = payload
+        // A link must be a path or an http(s) URL (ModelChecks): the payload rides in a path, minus the
+        // spaces and controls a path cannot hold; its quotes and angle brackets are the renderer's to escape.
+        button.url = "/x" + String(payload.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F && $0 != "\\" })
         var upload = Row(.upload, tag: "up", title: payload)
         upload.accept = [payload]
         var hidden = Row(.text, tag: "h", title: "H")

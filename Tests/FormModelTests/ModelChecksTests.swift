@@ -88,3 +88,92 @@ import Testing
         }
     }
 }
+
+/// Settings a row's type cannot use, bounds no value can meet, and addresses a browser must not be sent
+/// to are load problems (`ModelChecks.fitProblems`), not surprises at the first submission.
+@Suite struct FitChecksTests {
+    /// The problems of a descriptor whose one section holds `rows` (YAML flow mappings), and `extra` keys.
+    static func problems(_ rows: [String], extra: String = "") -> [String] {
+        let text = "\(extra)sections: [{rows: [\(rows.joined(separator: ", "))]}]"
+        switch FormLoader().load(text, file: "f.yaml", defaultID: "f") {
+        case .failure(let problems): return problems.problems.map { "\($0.path): \($0.message)" }
+        case .success(let form):
+            do {
+                _ = try FormCompiler().compile(form, file: "f.yaml")
+                return []
+            } catch {
+                return error.problems.map { "\($0.path): \($0.message)" }
+            }
+        }
+    }
+
+    @Test(arguments: [
+        // Validators that check what the row's type does not hold.
+        ("{tag: b, type: booleanSwitch, validators: [{kind: email}]}", "validators[0]: a email validator checks text"),
+        ("{tag: n, type: integer, validators: [{kind: url}]}", "validators[0]: a url validator checks text"),
+        ("{tag: b, type: booleanCheck, validators: [{kind: minLength, value: 2}]}", "counts characters"),
+        ("{tag: d, type: date, validators: [{kind: regex, pattern: x}]}", "a regex validator checks text"),
+        // Bounds no value can meet.
+        ("{tag: n, type: integer, min: 10, max: 1}", "min '10' is above max '1'"),
+        ("{tag: n, type: integer, validators: [{kind: min, value: 10}, {kind: max, value: 1}]}", "min '10' is above"),
+        ("{tag: d, type: date, min: '2026-12-01', max: '2026-01-01'}", "is above max"),
+        (
+            "{tag: t, type: text, maxLength: 4, validators: [{kind: minLength, value: 8}]}",
+            "minLength 8 is over maxLength 4"
+        ),
+        ("{tag: n, type: integer, value: 50, max: 10}", "value: the value '50' is above the max '10'"),
+        ("{tag: s, type: slider, min: 0, max: 10, step: 0}", "step: a step must be more than 0"),
+        // Settings the type has no use for.
+        ("{tag: t, type: text, min: 1}", "min applies to numbers, dates and times"),
+        ("{tag: n, type: integer, maxLength: 3}", "maxLength counts characters"),
+        // Addresses a browser must not be sent to.
+        ("{type: button, title: Go, url: 'JavaScript:alert(1)'}", "url: 'javascript:' addresses are not allowed"),
+        ("{type: button, title: Go, url: 'not a url'}", "holds a space"),
+        ("{type: button, title: Go, url: '//evil.example/'}", "names another host"),
+        ("{tag: u, type: url, validators: [{kind: url, schemes: [https, javascript]}]}", "can run script"),
+    ])
+    func aRowSettingNoValueCanMeetIsALoadProblem(row: String, expected: String) {
+        let problems = Self.problems([row])
+        #expect(problems.contains { $0.contains(expected) }, "\(problems)")
+    }
+
+    @Test func aRedirectMustBeAPathOrAnHTTPAddress() {
+        #expect(
+            Self.problems(["{tag: t, type: text}"], extra: "successRedirect: 'javascript:alert(1)'\n").contains {
+                $0.contains("successRedirect: 'javascript:' addresses are not allowed")
+            })
+        for fine in ["/done", "https://example.com/thanks?a=1", "/forms/event/thanks"] {
+            #expect(Self.problems(["{tag: t, type: text}"], extra: "successRedirect: '\(fine)'\n") == [])
+        }
+    }
+
+    @Test func aListStartingWithMoreItemsThanItTakesIsALoadProblem() {
+        let text = """
+            sections: [{multivaluedTag: m, maxRows: 2, multivaluedOptions: [delete],
+              rows: [{type: text, value: a}, {type: text, value: b}, {type: text, value: c}]}]
+            """
+        let problems: [String]
+        switch FormLoader().load(text, file: "m.yaml", defaultID: "m") {
+        case .failure(let found): problems = found.problems.map(\.message)
+        case .success(let form):
+            do {
+                _ = try FormCompiler().compile(form, file: "m.yaml")
+                problems = []
+            } catch {
+                problems = error.problems.map(\.message)
+            }
+        }
+        #expect(problems.contains { $0.contains("starts with 3 items but takes at most 2") })
+    }
+
+    @Test func settingsThatFitTheirRowsAreFine() {
+        #expect(
+            Self.problems([
+                "{tag: t, type: text, maxLength: 10, validators: [{kind: minLength, value: 2}, {kind: min, value: 3}]}",
+                "{tag: n, type: integer, min: 1, max: 10, value: 5, step: 1}",
+                "{tag: e, type: email, validators: [{kind: email}]}",
+                "{tag: m, type: multipleSelector, options: [a, b], validators: [{kind: minLength, value: 1}]}",
+                "{type: button, title: Mail, url: 'mailto:help@example.com'}",
+            ]) == [])
+    }
+}

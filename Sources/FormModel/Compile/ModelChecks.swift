@@ -17,6 +17,9 @@ struct ModelChecks {
     private mutating func check() {
         // The id's spelling is checked where ids become URLs (the loader, the DSL's `compiled()`), not
         // here: the renderer's escaping is tested with hostile ids, which must still compile.
+        if let redirect = form.successRedirect, let problem = Self.linkProblem(redirect) {
+            add("successRedirect", problem)
+        }
         if TimeZone(identifier: form.timeZone) == nil {
             add("timeZone", "unknown time zone '\(form.timeZone)' (use an IANA name such as Europe/Paris)")
         }
@@ -29,6 +32,12 @@ struct ModelChecks {
                 add(path, "a multivalued section that allows insert needs a rowTemplate")
             }
             if let maxRows = section.maxRows, maxRows < 1 { add(path + ".maxRows", "expected at least 1") }
+            if let maxRows = section.maxRows, section.isMultivalued, section.rows.count > maxRows {
+                add(
+                    path + ".maxRows",
+                    "the section starts with \(section.rows.count) items but takes at most \(maxRows): "
+                        + "its own starting values could not be sent back")
+            }
             if let template = section.rowTemplate { check(template, at: path + ".rowTemplate") }
             if section.isMultivalued {
                 // The items of a list are judged together: a predicate on one row of it has no single answer.
@@ -65,6 +74,7 @@ struct ModelChecks {
         if !row.type.takesInput, row.required != .never {
             add(path + ".required", "a \(row.type.rawValue) row takes no input, so it cannot be required")
         }
+        for problem in Self.fitProblems(of: row, at: path) { add(problem.path, problem.message) }
         guard let value = row.value else { return }
         let kind = row.type.valueKind
         guard value.fits(kind) else {

@@ -42,6 +42,6 @@ USER 10001:10001
 EXPOSE 8080
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-    CMD ["/app/formwright", "probe", "http://127.0.0.1:8080/healthz"]
+    CMD ["/app/formwright", "probe"]
 ENTRYPOINT ["/app/formwright"]
 CMD ["serve"]

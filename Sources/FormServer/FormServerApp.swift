@@ -105,11 +105,7 @@ public final class FormServerApp: Sendable {
         for name in hooks.validatorsRegisteredTwice.sorted() {
             problems.append("the custom validator '\(name)' is registered twice: only one closure can answer to a name")
         }
-        for id in catalog.ids {
-            for name in FormEngine.unregisteredValidators(in: catalog.forms[id]!, registered: hooks.validators) {
-                problems.append("form '\(id)' calls the custom validator '\(name)', which is not registered in Swift")
-            }
-        }
+        problems += unregisteredValidatorProblems(in: catalog, registered: hooks.validators)
         for id in hooks.handlers.keys.sorted() where catalog.forms[id] == nil {
             problems.append("a handler is registered for the form '\(id)', which does not exist")
         }
@@ -117,6 +113,33 @@ public final class FormServerApp: Sendable {
             problems.append("stored records are provided for the form '\(id)', which does not exist")
         }
         guard problems.isEmpty else { throw FormServerError(message: problems.joined(separator: "\n")) }
+    }
+
+    /// Every row of `catalog`'s forms whose descriptor calls a custom validator not in `registered`,
+    /// with where it is: `form 'signup', sections[0].rows[2].validators[1]: calls the custom validator …`.
+    /// `formwright check` reports them as `serve` would refuse them.
+    public static func unregisteredValidatorProblems(
+        in catalog: FormCatalog, registered: [String: CustomValidator]
+    ) -> [String] {
+        var problems: [String] = []
+        for id in catalog.ids {
+            guard let form = catalog.forms[id]?.form else { continue }
+            var places: [(path: String, row: Row)] = form.allRows.map {
+                ("sections[\($0.section)].rows[\($0.row)]", $0.value)
+            }
+            for (index, section) in form.sections.enumerated() {
+                if let template = section.rowTemplate { places.append(("sections[\(index)].rowTemplate", template)) }
+            }
+            for (path, row) in places {
+                for (index, validator) in row.validators.enumerated() {
+                    guard case .custom(let name) = validator.kind, registered[name] == nil else { continue }
+                    problems.append(
+                        "form '\(id)', \(path).validators[\(index)]: calls the custom validator '\(name)', "
+                            + "which is not registered in Swift (FormHooks.validator)")
+                }
+            }
+        }
+        return problems
     }
 
     /// A folder the server needs must exist and be readable; say which one when it is not.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FormModel
+import FormServer
 
 /// `formwright check [Forms]`: loads and compiles every descriptor, reporting every problem.
 struct CheckCommand: ParsableCommand {
@@ -16,20 +17,30 @@ struct CheckCommand: ParsableCommand {
     var folder = "Forms"
 
     func run() throws {
+        let catalog: FormCatalog
         do {
-            let catalog = try FormCatalog(folder: folder)
-            for id in catalog.ids {
-                guard let form = catalog.forms[id] else { continue }
-                let conditions =
-                    form.rows.filter { !$0.hidden.reads.isEmpty || !$0.disabled.reads.isEmpty }.count
-                    + form.sections.filter { !$0.hidden.reads.isEmpty }.count
-                print("ok \(id): \(form.sections.count) sections, \(form.rows.count) rows, \(conditions) conditions")
-            }
-            if catalog.ids.isEmpty { print("no forms in \(folder)") }
+            catalog = try FormCatalog(folder: folder)
         } catch {
-            for problem in error.problems { print(problem) }
-            print("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") found")
-            throw ExitCode(1)
+            report(error.problems.map(\.description))
         }
+        // The custom validators `serve` registers (`ExampleHooks`): a form calling another would stop it.
+        let unregistered = FormServerApp.unregisteredValidatorProblems(
+            in: catalog, registered: ExampleHooks.make().validators)
+        if !unregistered.isEmpty { report(unregistered) }
+        for id in catalog.ids {
+            guard let form = catalog.forms[id] else { continue }
+            let conditions =
+                form.rows.filter { !$0.hidden.reads.isEmpty || !$0.disabled.reads.isEmpty }.count
+                + form.sections.filter { !$0.hidden.reads.isEmpty }.count
+            print("ok \(id): \(form.sections.count) sections, \(form.rows.count) rows, \(conditions) conditions")
+        }
+        if catalog.ids.isEmpty { print("no forms in \(folder)") }
+    }
+
+    /// Prints `problems` and their count, and exits 1.
+    private func report(_ problems: [String]) -> Never {
+        for problem in problems { print(problem) }
+        print("\(problems.count) problem\(problems.count == 1 ? "" : "s") found")
+        Self.exit(withError: ExitCode(1))
     }
 }

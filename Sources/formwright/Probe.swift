@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -14,13 +15,18 @@ struct Probe: ParsableCommand {
         discussion: "Sends GET to an http:// URL on a numeric IPv4 host; exits 0 on a 2xx status, 1 otherwise."
     )
 
-    @Argument(help: "The URL to fetch, e.g. http://127.0.0.1:8080/healthz.")
-    var url: String = "http://127.0.0.1:8080/healthz"
+    @Argument(
+        help: ArgumentHelp(
+            "The URL to fetch, e.g. http://127.0.0.1:8080/healthz.",
+            discussion: "Without it: /healthz on 127.0.0.1 at FORMWRIGHT_PORT (8080 when unset), the port "
+                + "`serve` listens on when given the same environment, as in the container."))
+    var url: String?
 
     @Option(help: "Seconds to wait for the answer.")
     var timeout: Int = 3
 
     func run() throws {
+        let url = self.url ?? Self.defaultURL(environment: ProcessInfo.processInfo.environment)
         guard let target = ProbeTarget(url) else {
             throw ValidationError("'\(url)' is not an http://IPv4:port/path URL")
         }
@@ -30,6 +36,14 @@ struct Probe: ParsableCommand {
             throw ExitCode(1)
         }
         print("healthy: status \(status) from \(url)")
+    }
+}
+
+extension Probe {
+    /// `/healthz` on 127.0.0.1 at the port `serve` reads from the same environment.
+    static func defaultURL(environment: [String: String]) -> String {
+        let port = environment["FORMWRIGHT_PORT"].flatMap { UInt16($0) } ?? 8080
+        return "http://127.0.0.1:\(port)/healthz"
     }
 }
 

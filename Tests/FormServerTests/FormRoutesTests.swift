@@ -309,7 +309,8 @@ import Testing
         await #expect {
             try await withFormServer(hooks: FormHooks()) { _ in () }
         } throws: { error in
-            "\(error)".contains("form 'validations' calls the custom validator 'invitationCode'")
+            "\(error)".contains(
+                "form 'validations', sections[0].rows[8].validators[0]: calls the custom validator 'invitationCode'")
         }
     }
 

@@ -30,6 +30,32 @@ extension CommandSuites {
             }
         }
 
+        /// `check` knows the custom validators `serve` registers: a form calling another passes neither,
+        /// and both say where the call is. Hidden files (an editor's, a Mac's `._x.yaml`) are no forms.
+        @Test func checkAndServeRefuseAnUnregisteredCustomValidatorAndSkipHiddenFiles() async throws {
+            let (check, serve) = try await offPool {
+                let folder = try temporaryFolder()
+                defer { try? FileManager.default.removeItem(at: folder) }
+                try """
+                sections: [{rows: [{tag: code, type: text, validators: [{kind: custom, name: invitationCode}]},
+                  {tag: other, type: text, validators: [{kind: custom, name: nosuch}]}]}]
+                """.write(to: folder.appendingPathComponent("signup.yaml"), atomically: true, encoding: .utf8)
+                try Data([0x00, 0x05, 0x16, 0x07, 0xFF, 0xFE]).write(to: folder.appendingPathComponent("._signup.yaml"))
+                return (
+                    try runFormwright(["check", folder.path]),
+                    try runFormwright(["serve", "--port", "0", "--forms", folder.path])
+                )
+            }
+            let expected =
+                "form 'signup', sections[0].rows[1].validators[0]: calls the custom validator 'nosuch', which is not registered"
+            #expect(check.status == 1)
+            #expect(check.output.contains(expected))
+            #expect(!check.output.contains("'invitationCode'"))
+            #expect(!check.output.contains("._signup"))
+            #expect(serve.status == 1)
+            #expect(serve.output.contains(expected))
+        }
+
         @Test func checkRefusesAMultipleSelectorAsAMultivaluedItem() async throws {
             // The expectations are checked here, not in the thread `offPool` starts: an issue recorded on a
             // thread of its own is not attributed to this test, which would pass whatever happened.

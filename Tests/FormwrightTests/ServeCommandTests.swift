@@ -178,6 +178,11 @@ extension CommandSuites {
                 let healthy = try runFormwright(["probe", "http://127.0.0.1:\(port)/healthz"])
                 #expect(healthy.status == 0)
                 #expect(healthy.output.contains("healthy: status 200"))
+                // Without a URL, the port `serve` reads from the same environment: the container's
+                // HEALTHCHECK follows FORMWRIGHT_PORT.
+                let byEnvironment = try runFormwright(["probe"], environment: ["FORMWRIGHT_PORT": "\(port)"])
+                #expect(byEnvironment.status == 0)
+                #expect(byEnvironment.output.contains("from http://127.0.0.1:\(port)/healthz"))
                 let missing = try runFormwright(["probe", "http://127.0.0.1:\(port)/nowhere"])
                 #expect(missing.status == 1)
                 server.signal(SIGTERM)

@@ -22,8 +22,12 @@ public struct FormLoader: Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             throw LoadProblems([LoadProblem(file: folder, path: "", message: "the forms folder cannot be read")])
         }
-        return names.sorted().filter { Self.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .map { (folder as NSString).appendingPathComponent($0) }
+        // Hidden files are skipped, as the static files are: an editor's or a Mac's (`._event.json`,
+        // AppleDouble) is no form, and reading it as one would stop the server.
+        return names.sorted().filter {
+            !$0.hasPrefix(".") && Self.extensions.contains(($0 as NSString).pathExtension.lowercased())
+        }
+        .map { (folder as NSString).appendingPathComponent($0) }
     }
 
     /// Loads one file; its form id defaults to the file name without its extension.

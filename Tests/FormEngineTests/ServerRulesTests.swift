@@ -194,9 +194,12 @@ import Testing
         #expect(verdict.codes == ["tags:tooManyItems"])
     }
 
-    @Test func reservedTagsAreLoadErrors() {
+    /// The fields a form post carries for the server itself: the CSRF token, "add another", the version
+    /// of the stored record edited.
+    @Test(arguments: ["_csrf", "_add", "_version"])
+    func reservedTagsAreLoadErrors(tag: String) {
         #expect(throws: LoadProblems.self) {
-            try FormCompiler().compile(Form(id: "r", sections: [Section(rows: [Row(.text, tag: "_add")])]), file: "t")
+            try FormCompiler().compile(Form(id: "r", sections: [Section(rows: [Row(.text, tag: tag)])]), file: "t")
         }
     }
 }

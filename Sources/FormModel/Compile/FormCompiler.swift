@@ -39,10 +39,16 @@ private struct CompilationContext {
     var graph = DependencyGraph()
     private var rowPaths: [String] = []
     private var rowSections: [Int] = []
+    /// The form's rows in order (`Form.allRows`), laid out once: a condition reads them by index, and
+    /// building them per condition made a form's compilation grow with the square of its rows.
+    private let rows: [Row]
+    /// How every condition's predicate is parsed: the form's tags, sorted once (`collectNames`).
+    private var parseOptions = PredicateParseOptions()
 
     init(form: Form, file: String) {
         self.form = form
         self.file = file
+        rows = form.allRows.map(\.value)
     }
 
     mutating func problem(_ path: String, _ message: String) {
@@ -53,8 +59,9 @@ private struct CompilationContext {
     mutating func collectNames() {
         var owner: [String: String] = [:]
         func claim(_ tag: String, _ path: String, _ problems: inout [LoadProblem], _ file: String) -> Bool {
-            // Form posts carry these two fields of the server's own (the CSRF token, "add another").
-            if tag == "_csrf" || tag == "_add" {
+            // Form posts carry these fields of the server's own (the CSRF token, "add another", the
+            // version of the stored record edited).
+            if tag == "_csrf" || tag == "_add" || tag == "_version" {
                 problems.append(LoadProblem(file: file, path: path, message: "the tag '\(tag)' is reserved"))
                 return false
             }
@@ -86,6 +93,7 @@ private struct CompilationContext {
                 index += 1
             }
         }
+        parseOptions = .form(tags: knownNames)
     }
 
     private var knownNames: Set<String> {
@@ -100,7 +108,7 @@ private struct CompilationContext {
         }
         let predicate: Predicate
         do {
-            predicate = try Predicate(source, options: .form(tags: knownNames))
+            predicate = try Predicate(source, options: parseOptions)
         } catch {
             problem(path, "\(error.message) at column \(error.column) in '\(source)'")
             return .constant(false)
@@ -141,7 +149,7 @@ private struct CompilationContext {
     private func readsDateTimes(_ fact: FormFact) -> Bool {
         switch fact {
         case .rowValue(let row):
-            return form.allRows[row].value.type.valueKind == .dateTime
+            return rows[row].type.valueKind == .dateTime
         case .sectionValue(let index):
             let section = form.sections[index]
             return (section.rowTemplate ?? section.rows.first)?.type.valueKind == .dateTime
@@ -298,7 +306,7 @@ private struct CompilationContext {
     /// `alert.hidden`, `all-day.value`, `section 'details'.hidden`: a fact as a form author reads it.
     func describe(_ fact: FormFact) -> String {
         func rowName(_ index: Int) -> String {
-            form.allRows[index].value.tag ?? rowPaths[index]
+            rows[index].tag ?? rowPaths[index]
         }
         switch fact {
         case .rowHidden(let index): return "\(rowName(index)).hidden"

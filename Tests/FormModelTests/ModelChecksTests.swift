@@ -109,7 +109,7 @@ import Testing
 
     @Test(arguments: [
         // Validators that check what the row's type does not hold.
-        ("{tag: b, type: booleanSwitch, validators: [{kind: email}]}", "validators[0]: a email validator checks text"),
+        ("{tag: b, type: booleanSwitch, validators: [{kind: email}]}", "validators[0]: an email validator checks text"),
         ("{tag: n, type: integer, validators: [{kind: url}]}", "validators[0]: a url validator checks text"),
         ("{tag: b, type: booleanCheck, validators: [{kind: minLength, value: 2}]}", "counts characters"),
         ("{tag: d, type: date, validators: [{kind: regex, pattern: x}]}", "a regex validator checks text"),
@@ -175,5 +175,43 @@ import Testing
                 "{tag: m, type: multipleSelector, options: [a, b], validators: [{kind: minLength, value: 1}]}",
                 "{type: button, title: Mail, url: 'mailto:help@example.com'}",
             ]) == [])
+    }
+}
+
+/// A condition comparing a row with a constant it can never be is a load problem: on every request it
+/// would be false, or fail and count as false, whatever the reader did.
+@Suite struct ConstantComparisonChecksTests {
+    static let rows = [
+        "{tag: agree, type: booleanSwitch}", "{tag: qty, type: integer}", "{tag: name, type: text}",
+        "{tag: count, type: selectorPush, options: [1, 2, 3]}", "{tag: when, type: date}", "{tag: at, type: time}",
+    ]
+
+    @Test(arguments: [
+        ("$agree == 'yes'", "$agree is a booleanSwitch row, which reads true or false, never 'yes'"),
+        ("$qty == '5'", "$qty is an integer row, which reads a number, never the text '5'"),
+        ("$qty CONTAINS 5", "$qty is an integer row: CONTAINS reads text or a list"),
+        ("$qty BEGINSWITH '1'", "$qty is an integer row, which holds no text for 'BEGINSWITH'"),
+        ("$count == 2", "reads text, never the number 2: write '2'"),
+        ("$count IN {1, '2'}", "never the number 1: write '1'"),
+        ("$when > 5", "$when is a date row, which reads a date or time as text, never a number"),
+        ("$when > '2026-13-01'", "'2026-13-01' is not a date (write YYYY-MM-DD)"),
+        ("$when > '01/02/2026'", "'01/02/2026' is not a date"),
+        ("$at > '25:00'", "'25:00' is not a time of day"),
+        ("'yes' == $agree", "never 'yes'"),
+    ])
+    func aComparisonNoValueCanMeetIsALoadProblem(condition: String, expected: String) {
+        let problems = FitChecksTests.problems(Self.rows + ["{tag: x, type: text, hidden: \"\(condition)\"}"])
+        #expect(problems.contains { $0.contains("rows[6].hidden") && $0.contains(expected) }, "\(problems)")
+    }
+
+    @Test func comparisonsThatCanHoldAreFine() {
+        let conditions = [
+            "$agree == true", "$agree == 1", "$qty > 5", "$qty == nil", "$name CONTAINS 'a'", "$name == ''",
+            "$count == '2'", "$count IN {'1', '2'}", "$when > '2026-01-31'", "$at >= '09:30'", "$name.length > 3",
+            "$qty == $qty", "ANY {1, 2} == $qty",
+        ]
+        for condition in conditions {
+            #expect(FitChecksTests.problems(Self.rows + ["{tag: x, type: text, hidden: \"\(condition)\"}"]) == [])
+        }
     }
 }

@@ -118,6 +118,12 @@ private struct CompilationContext {
             guard let fact = fact(for: variable, at: path, in: source) else { return .constant(false) }
             bindings.append(fact)
         }
+        let rows = self.rows
+        let problems = ConstantComparisonChecks.problems(of: predicate) { index in
+            guard case .rowValue(let row) = bindings[index] else { return nil }
+            return (rows[row].type.valueKind, rows[row].type.rawValue, predicate.variables[index].name)
+        }
+        for message in problems { problem(path, message) }
         return .predicate(readingDateTimeLiterals(predicate, bindings: bindings, at: path), bindings: bindings)
     }
 

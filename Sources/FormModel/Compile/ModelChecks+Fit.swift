@@ -16,21 +16,29 @@ extension ModelChecks {
             switch validator.kind {
             case .email, .url, .regex:
                 if !isText {
-                    problems.append((at, "a \(validator.kindName) validator checks text; a \(type) row holds none"))
+                    problems.append(
+                        (
+                            at,
+                            "\(ConstantComparisonChecks.article(validator.kindName)) validator checks text; \(ConstantComparisonChecks.article(type)) row holds none"
+                        ))
                 }
             case .minLength, .maxLength:
                 if !isText && kind != .options {
                     problems.append(
                         (
                             at,
-                            "a \(validator.kindName) validator counts characters or chosen options; a \(type) row has neither"
+                            "\(ConstantComparisonChecks.article(validator.kindName)) validator counts characters or chosen options; \(ConstantComparisonChecks.article(type)) row has neither"
                         ))
                 }
             case .min(let bound), .max(let bound):
                 // On text, min and max are lengths (a whole number); elsewhere, values of the row's kind.
                 let fits = isText ? bound.fits(.integer) : orders && bound.fits(kind)
                 if !fits {
-                    problems.append((at, "a \(validator.kindName) of '\(bound)' cannot bound a \(type) row"))
+                    problems.append(
+                        (
+                            at,
+                            "\(ConstantComparisonChecks.article(validator.kindName)) of '\(bound)' cannot bound \(ConstantComparisonChecks.article(type)) row"
+                        ))
                 }
             case .equalsRow, .predicate, .custom: break
             }
@@ -52,7 +60,10 @@ extension ModelChecks {
             guard let bound else { continue }
             if !orders || !(bound.fits(kind) || (key == "step" && isNumber(bound))) {
                 problems.append(
-                    ("\(path).\(key)", "\(key) applies to numbers, dates and times; a \(type) row has none"))
+                    (
+                        "\(path).\(key)",
+                        "\(key) applies to numbers, dates and times; \(ConstantComparisonChecks.article(type)) row has none"
+                    ))
             } else if key == "step", isNumber(bound), !isPositive(bound) {
                 problems.append(("\(path).step", "a step must be more than 0"))
             }
@@ -71,7 +82,11 @@ extension ModelChecks {
             }
         }
         if row.maxLength != nil, !isText {
-            problems.append((path + ".maxLength", "maxLength counts characters; a \(type) row holds none"))
+            problems.append(
+                (
+                    path + ".maxLength",
+                    "maxLength counts characters; \(ConstantComparisonChecks.article(type)) row holds none"
+                ))
         }
         let shortest = row.validators.compactMap { if case .minLength(let n) = $0.kind { n } else { nil } }.max()
         let longest = ([row.maxLength] + row.validators.map { if case .maxLength(let n) = $0.kind { n } else { nil } })

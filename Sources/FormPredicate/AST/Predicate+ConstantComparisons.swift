@@ -1,0 +1,53 @@
+extension Predicate {
+    /// A variable compared, as it is, with constants: `$plan == 'pro'`, `'pro' == $plan`,
+    /// `$n IN {1, 2}`. A form compiler checks the constants against what the variable's row holds.
+    public struct ConstantComparison: Sendable, Hashable {
+        /// The variable's index in `variables`.
+        public let variable: Int
+        /// The operator as written: `==`, `CONTAINS`, `BETWEEN`, ….
+        public let comparator: String
+        /// Whether the operator compares text (`BEGINSWITH`, `ENDSWITH`, `LIKE`, `MATCHES`).
+        public let comparesText: Bool
+        /// The constants: one, or each of a `{…}` list.
+        public let constants: [PredicateValue]
+        /// Where the operator is in the source.
+        public let column: Int
+    }
+
+    /// Every comparison of a bare variable with constants, in source order. Comparisons under `ANY` or
+    /// `ALL`, of key paths (`$a.length`) or of two variables are left out.
+    public var constantComparisons: [ConstantComparison] {
+        var found: [ConstantComparison] = []
+        Self.collect(root, into: &found)
+        return found
+    }
+
+    private static func collect(_ node: PredicateNode, into found: inout [ConstantComparison]) {
+        switch node {
+        case .constant: break
+        case .not(let inner): collect(inner, into: &found)
+        case .and(let operands), .or(let operands): for operand in operands { collect(operand, into: &found) }
+        case .comparison(let comparison):
+            guard comparison.quantifier == nil else { return }
+            let pair: (Int, ExpressionNode)? =
+                switch (comparison.left, comparison.right) {
+                case (.variable(let index), let other), (let other, .variable(let index)): (index, other)
+                default: nil
+                }
+            guard let (variable, other) = pair else { return }
+            let constants: [PredicateValue]
+            switch other {
+            case .literal(.array(let values)) where comparison.comparator == .in || comparison.comparator == .between:
+                constants = values
+            case .literal(let value): constants = [value]
+            default: return
+            }
+            let textual: Set<Comparator> = [.beginsWith, .endsWith, .like, .matches]
+            found.append(
+                ConstantComparison(
+                    variable: variable, comparator: comparison.comparator.rawValue,
+                    comparesText: textual.contains(comparison.comparator), constants: constants,
+                    column: comparison.column))
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import FormEngine
+import FormHTML
 import FormModel
 import Foundation
 import HTTPServer
@@ -106,6 +107,7 @@ public final class FormServerApp: Sendable {
             problems.append("the custom validator '\(name)' is registered twice: only one closure can answer to a name")
         }
         problems += unregisteredValidatorProblems(in: catalog, registered: hooks.validators)
+        problems += messageProblems(in: catalog)
         for id in hooks.handlers.keys.sorted() where catalog.forms[id] == nil {
             problems.append("a handler is registered for the form '\(id)', which does not exist")
         }
@@ -140,6 +142,60 @@ public final class FormServerApp: Sendable {
             }
         }
         return problems
+    }
+
+    /// The problems of `catalog`'s forms' own texts (`messages`): a locale that is no language tag, a
+    /// code that names no message or page text (it would never be shown), a `{placeholder}` the code
+    /// does not fill in (it would be shown as written).
+    public static func messageProblems(in catalog: FormCatalog) -> [String] {
+        let codes = Messages.codes.merging(PageTexts.codes) { message, _ in message }
+        var problems: [String] = []
+        for id in catalog.ids {
+            guard let form = catalog.forms[id]?.form else { continue }
+            for locale in form.messages.keys.sorted() {
+                let at = "form '\(id)', messages.\(locale)"
+                if !locale.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+                    let tag = locale.replacingOccurrences(of: "_", with: "-")
+                    problems.append("\(at): '\(locale)' is not a language tag (BCP 47, such as 'fr' or '\(tag)')")
+                }
+                for (code, text) in (form.messages[locale] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    guard let builtIn = codes[code] else {
+                        let near = codes.keys.min { editDistance($0, code) < editDistance($1, code) } ?? ""
+                        problems.append(
+                            "\(at).\(code): no message or page text has this code (did you mean '\(near)'?)")
+                        continue
+                    }
+                    let allowed = placeholders(in: builtIn)
+                    for placeholder in placeholders(in: text) where !allowed.contains(placeholder) {
+                        let known =
+                            allowed.isEmpty ? "none" : allowed.sorted().map { "{\($0)}" }.joined(separator: ", ")
+                        problems.append(
+                            "\(at).\(code): '{\(placeholder)}' is not filled in for this code (it fills in \(known))")
+                    }
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The names in `{…}` in `text`.
+    private static func placeholders(in text: String) -> Set<String> {
+        Set(text.matches(of: #/\{([A-Za-z]+)\}/#).map { String($0.output.1) })
+    }
+
+    /// How many single-character edits turn `a` into `b` (for "did you mean").
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased())
+        let b = Array(b.lowercased())
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     /// A folder the server needs must exist and be readable; say which one when it is not.

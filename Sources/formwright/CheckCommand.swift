@@ -26,7 +26,8 @@ struct CheckCommand: ParsableCommand {
         // The custom validators `serve` registers (`ExampleHooks`): a form calling another would stop it.
         let unregistered = FormServerApp.unregisteredValidatorProblems(
             in: catalog, registered: ExampleHooks.make().validators)
-        if !unregistered.isEmpty { report(unregistered) }
+        let texts = FormServerApp.messageProblems(in: catalog)
+        if !unregistered.isEmpty || !texts.isEmpty { report(unregistered + texts) }
         for id in catalog.ids {
             guard let form = catalog.forms[id] else { continue }
             let conditions =

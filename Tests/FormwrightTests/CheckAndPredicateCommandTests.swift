@@ -56,6 +56,36 @@ extension CommandSuites {
             #expect(serve.output.contains(expected))
         }
 
+        /// A form's own texts that would never be shown, or shown with a `{placeholder}` as written.
+        @Test func checkAndServeRefuseTextsThatWouldNeverShowOrShowBroken() async throws {
+            let (check, serve) = try await offPool {
+                let folder = try temporaryFolder()
+                defer { try? FileManager.default.removeItem(at: folder) }
+                try """
+                locale: fr
+                messages:
+                  fr: {requird: "Champ obligatoire", required: "{nom} manque", itemAdded: "{item} ajouté"}
+                  fr_FR: {submit: Envoyer}
+                sections: [{rows: [{tag: nom, type: text, required: true}]}]
+                """.write(to: folder.appendingPathComponent("texts.yaml"), atomically: true, encoding: .utf8)
+                return (
+                    try runFormwright(["check", folder.path]),
+                    try runFormwright(["serve", "--port", "0", "--forms", folder.path])
+                )
+            }
+            #expect(check.status == 1)
+            for expected in [
+                "form 'texts', messages.fr.requird: no message or page text has this code (did you mean 'required'?)",
+                "form 'texts', messages.fr.required: '{nom}' is not filled in for this code (it fills in {name})",
+                "form 'texts', messages.fr_FR: 'fr_FR' is not a language tag (BCP 47, such as 'fr' or 'fr-FR')",
+            ] {
+                #expect(check.output.contains(expected), "\(check.output)")
+                #expect(serve.output.contains(expected))
+            }
+            #expect(!check.output.contains("itemAdded"))
+            #expect(serve.status == 1)
+        }
+
         @Test func checkRefusesAMultipleSelectorAsAMultivaluedItem() async throws {
             // The expectations are checked here, not in the thread `offPool` starts: an issue recorded on a
             // thread of its own is not attributed to this test, which would pass whatever happened.

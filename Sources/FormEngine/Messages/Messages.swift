@@ -62,6 +62,10 @@ public struct Messages: Sendable {
         return texts[problem.messageKey] == nil ? "en" : builtInLanguage
     }
 
+    /// The codes a descriptor's `messages` may give texts for, with their English texts (whose
+    /// `{placeholders}` are the ones each code fills in).
+    public static var codes: [String: String] { english }
+
     static let english: [String: String] = [
         "required": "{name} can't be empty",
         "regex": "{name} is not in the expected format",

@@ -38,34 +38,27 @@ extension PageTexts {
         recordChanged: "您打开此记录后，其他人保存了它。再次提交将用您下面填写的内容替换他们的修改；如要先查看他们的修改，请重新打开此记录。",
         back: "返回")
 
+    /// The codes of the page's texts a descriptor's `messages` may replace, with their English texts
+    /// (whose `{placeholders}` and `%d` are the ones each code fills in).
+    public static var codes: [String: String] { fields.mapValues { PageTexts.english[keyPath: $0] } }
+
+    /// Each replaceable text by its code (the property's name).
+    private static let fields: [String: any WritableKeyPath<PageTexts, String> & Sendable] = [
+        "submit": \.submit, "oneProblem": \.oneProblem, "severalProblems": \.severalProblems,
+        "errorPrefix": \.errorPrefix, "addAnother": \.addAnother, "remove": \.remove, "moveUp": \.moveUp,
+        "moveDown": \.moveDown, "itemAdded": \.itemAdded, "itemRemoved": \.itemRemoved,
+        "itemMovedUp": \.itemMovedUp, "itemMovedDown": \.itemMovedDown, "requiredMarker": \.requiredMarker,
+        "chooseOption": \.chooseOption, "yes": \.yes, "no": \.no, "durationHelp": \.durationHelp,
+        "timeZoneHelp": \.timeZoneHelp, "thankYou": \.thankYou, "thankYouMessage": \.thankYouMessage,
+        "recordChanged": \.recordChanged,
+    ]
+
     /// Replaces the text named `key` (the property's name); false for a key that names none, which is
     /// left to the validators' messages (they share the dictionary).
     @discardableResult
     mutating func override(_ key: String, with text: String) -> Bool {
-        switch key {
-        case "submit": submit = text
-        case "oneProblem": oneProblem = text
-        case "severalProblems": severalProblems = text
-        case "errorPrefix": errorPrefix = text
-        case "addAnother": addAnother = text
-        case "remove": remove = text
-        case "moveUp": moveUp = text
-        case "moveDown": moveDown = text
-        case "itemAdded": itemAdded = text
-        case "itemRemoved": itemRemoved = text
-        case "itemMovedUp": itemMovedUp = text
-        case "itemMovedDown": itemMovedDown = text
-        case "requiredMarker": requiredMarker = text
-        case "chooseOption": chooseOption = text
-        case "yes": yes = text
-        case "no": no = text
-        case "durationHelp": durationHelp = text
-        case "timeZoneHelp": timeZoneHelp = text
-        case "thankYou": thankYou = text
-        case "thankYouMessage": thankYouMessage = text
-        case "recordChanged": recordChanged = text
-        default: return false
-        }
+        guard let field = Self.fields[key] else { return false }
+        self[keyPath: field] = text
         return true
     }
 }

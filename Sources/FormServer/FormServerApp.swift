@@ -183,21 +183,6 @@ public final class FormServerApp: Sendable {
         Set(text.matches(of: #/\{([A-Za-z]+)\}/#).map { String($0.output.1) })
     }
 
-    /// How many single-character edits turn `a` into `b` (for "did you mean").
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased())
-        let b = Array(b.lowercased())
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-
     /// A folder the server needs must exist and be readable; say which one when it is not.
     static func checkFolder(_ path: String, role: String) throws {
         var isDirectory: ObjCBool = false

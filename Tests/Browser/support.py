@@ -374,3 +374,13 @@ def assert_summary_with_inline_errors(chromium, expected_ids):
         assert len(errors) == 1, f"{target} is described by {described}"
         assert errors[0].is_displayed()
         assert link.text.strip() in errors[0].text, (link.text, errors[0].text)
+
+
+def ax_node(chromium, element_id):
+    """Chromium's accessibility node for the element with `element_id`: what a screen reader is given."""
+    document = chromium.execute_cdp_cmd("DOM.getDocument", {})
+    node = chromium.execute_cdp_cmd("DOM.querySelector",
+                                    {"nodeId": document["root"]["nodeId"], "selector": f"#{element_id}"})
+    tree = chromium.execute_cdp_cmd("Accessibility.getPartialAXTree",
+                                    {"nodeId": node["nodeId"], "fetchRelatives": False})
+    return next(n for n in tree["nodes"] if not n.get("ignored"))

@@ -616,22 +616,13 @@ def test_a_full_list_offers_add_another_again_once_an_item_is_removed(js_browser
 # Inline errors of rows and items that are disabled or hidden are put away while they are
 
 
-def ax_node(chromium, element_id):
-    """Chromium's accessibility node for the element with `element_id`: what a screen reader is given."""
-    document = chromium.execute_cdp_cmd("DOM.getDocument", {})
-    node = chromium.execute_cdp_cmd("DOM.querySelector",
-                                    {"nodeId": document["root"]["nodeId"], "selector": f"#{element_id}"})
-    tree = chromium.execute_cdp_cmd("Accessibility.getPartialAXTree",
-                                    {"nodeId": node["nodeId"], "fetchRelatives": False})
-    return next(n for n in tree["nodes"] if not n.get("ignored"))
-
-
 def ax_description(chromium, element_id) -> str:
-    return ax_node(chromium, element_id).get("description", {}).get("value", "")
+    return support.ax_node(chromium, element_id).get("description", {}).get("value", "")
 
 
 def ax_invalid(chromium, element_id) -> bool:
-    properties = {p["name"]: p["value"].get("value") for p in ax_node(chromium, element_id).get("properties", [])}
+    node = support.ax_node(chromium, element_id)
+    properties = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
     return properties.get("invalid", "false") not in ("false", False)
 
 

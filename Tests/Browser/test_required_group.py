@@ -15,12 +15,7 @@ from support import wait_until
 
 def accessible(chromium, element_id):
     """(role, name) of the element with `element_id`, as Chromium's accessibility tree has it."""
-    document = chromium.execute_cdp_cmd("DOM.getDocument", {})
-    node = chromium.execute_cdp_cmd("DOM.querySelector",
-                                    {"nodeId": document["root"]["nodeId"], "selector": f"#{element_id}"})
-    tree = chromium.execute_cdp_cmd("Accessibility.getPartialAXTree",
-                                    {"nodeId": node["nodeId"], "fetchRelatives": False})
-    ax = next(n for n in tree["nodes"] if not n.get("ignored"))
+    ax = support.ax_node(chromium, element_id)
     return ax["role"]["value"], ax.get("name", {}).get("value", "")
 
 

@@ -132,8 +132,8 @@ struct ObjectReader {
     }
 }
 
-/// Levenshtein distance, for "did you mean" hints on short keys.
-func editDistance(_ a: String, _ b: String) -> Int {
+/// Levenshtein distance, ASCII case ignored, for "did you mean" hints on short keys and codes.
+public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.lowercased())
     let b = Array(b.lowercased())
     guard !a.isEmpty else { return b.count }

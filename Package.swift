@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "FormServer",
             dependencies: [
-                "HTTPServer", "FormModel", "FormEngine", "FormHTML", "COpenSSL",
+                "HTTPServer", "FormModel", "FormEngine", "FormHTML", "FormPredicate", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -144,6 +144,20 @@ public final class FormServerApp: Sendable {
         return problems
     }
 
+    /// Warnings, not problems: the conditions of `catalog`'s forms that cannot be evaluated on a form's
+    /// own defaults (what a fresh page shows), each with where it is and why. Such a condition counts as
+    /// false (`ConditionFailure`), which may be what its author meant, so `check` shows them without
+    /// failing and `serve` logs them: `$country.length > 20` fails while the country is empty.
+    public static func conditionWarnings(in catalog: FormCatalog) -> [String] {
+        catalog.ids.flatMap { id -> [String] in
+            guard let form = catalog.forms[id] else { return [] }
+            return FormEngine(form: form).initial().conditionFailures.map { failure in
+                "form '\(id)', \(failure.place.description(in: form)): the condition `\(failure.source)` cannot "
+                    + "be evaluated on the form's defaults and counts as false there: \(failure.error)"
+            }
+        }
+    }
+
     /// The problems of `catalog`'s forms' own texts (`messages`): a locale that is no language tag, a
     /// code that names no message or page text (it would never be shown), a `{placeholder}` the code
     /// does not fill in (it would be shown as written).

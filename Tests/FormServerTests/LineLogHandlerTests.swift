@@ -10,8 +10,9 @@ import Testing
 
 /// `LineLogHandler` through a real `LogSink` writing to a pipe: the lines a log reader gets.
 @Suite struct LineLogHandlerTests {
-    /// A sink on a fresh pipe; `read` returns what reached the pipe so far.
-    final class PipeLog {
+    /// A sink on a fresh pipe; `read` returns what reached the pipe so far. Sendable so a test can read
+    /// it while a server logs: the sink is, and the pipe's ends never change.
+    final class PipeLog: @unchecked Sendable {
         let sink: LogSink
         private let readEnd: Int32
         private let writeEnd: Int32

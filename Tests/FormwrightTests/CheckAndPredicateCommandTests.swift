@@ -12,6 +12,23 @@ extension CommandSuites {
             }
         }
 
+        @Test func checkWarnsOfAConditionThatFailsOnTheDefaultsWithoutFailing() async throws {
+            try await offPool {
+                let folder = try temporaryFolder()
+                defer { try? FileManager.default.removeItem(at: folder) }
+                try
+                    "sections: [{rows: [{tag: country, type: text}, {tag: note, type: text, hidden: '$country.length > 20'}]}]"
+                    .write(to: folder.appendingPathComponent("where.yaml"), atomically: true, encoding: .utf8)
+                let (status, output) = try runFormwright(["check", folder.path])
+                #expect(status == 0)
+                #expect(
+                    output.contains(
+                        "warning: form 'where', row 'note' (hidden): the condition `$country.length > 20` cannot be "
+                            + "evaluated on the form's defaults and counts as false there: key 'length' applied to null"
+                    ))
+            }
+        }
+
         @Test func checkPrintsEveryProblemAndExits1() async throws {
             try await offPool {
                 let folder = try temporaryFolder()

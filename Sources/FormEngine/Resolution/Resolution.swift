@@ -29,6 +29,8 @@ struct Resolution {
     let stored: [Int: FormValue?]
     /// The inputs of the predicate being evaluated, kept to reuse its storage from one to the next.
     private var inputs: [PredicateValue?] = []
+    /// The conditions that could not be evaluated and counted as false, in the order decided.
+    private(set) var failures: [ConditionFailure] = []
 
     /// The form judged.
     var form: CompiledForm { plan.form }
@@ -70,9 +72,10 @@ struct Resolution {
         for fact in plan.form.order {
             switch fact {
             case .sectionHidden(let index):
-                let hidden = decide(constant: plan.sectionHiddenConstants[index], plan.form.sections[index].hidden) {
-                    $0.sections[index].hidden = $1
-                }
+                let hidden = decide(
+                    constant: plan.sectionHiddenConstants[index], plan.form.sections[index].hidden,
+                    at: .sectionHidden(index)
+                ) { $0.sections[index].hidden = $1 }
                 if hidden { sectionHidden[index] = true }
             case .sectionValue(let index):
                 sectionValues[index] =
@@ -83,7 +86,8 @@ struct Resolution {
                         rowHidden[index] = true
                         trace?.rows[index].hidden = .section(row.sectionIndex)
                     } else if decide(
-                        constant: rowPlan.hiddenConstant, row.hidden, record: { $0.rows[index].hidden = $1 })
+                        constant: rowPlan.hiddenConstant, row.hidden, at: .rowHidden(index),
+                        record: { $0.rows[index].hidden = $1 })
                     {
                         rowHidden[index] = true
                     }
@@ -96,7 +100,8 @@ struct Resolution {
                     index,
                     { rowPlan, row in
                         decide(
-                            constant: rowPlan.disabledConstant, row.disabled, record: { $0.rows[index].disabled = $1 })
+                            constant: rowPlan.disabledConstant, row.disabled, at: .rowDisabled(index),
+                            record: { $0.rows[index].disabled = $1 })
                     })
                 {
                     rowDisabled[index] = true
@@ -118,7 +123,7 @@ struct Resolution {
         // A constant `required` is already in place (the plan's `constantRequired`) unless tracing.
         for index in trace == nil ? plan.predicateRequired : Array(plan.rows.indices) {
             plan.withRow(index) { _, row in
-                let required = decide(row.required) { $0.rows[index].required = $1 }
+                let required = decide(row.required, at: .rowRequired(index)) { $0.rows[index].required = $1 }
                 if required != rowRequired[index] { rowRequired[index] = required }
             }
         }
@@ -127,14 +132,18 @@ struct Resolution {
     /// `decide(condition)`, or `constant`, the plan's value of a condition known to be a constant: then,
     /// unless tracing, the condition is not read at all (reading one out of its row copies it).
     mutating func decide(
-        constant: Bool?, _ condition: @autoclosure () -> CompiledCondition, record: (inout Trace, Decision) -> Void
+        constant: Bool?, _ condition: @autoclosure () -> CompiledCondition, at place: ConditionPlace,
+        record: (inout Trace, Decision) -> Void
     ) -> Bool {
         if let constant, trace == nil { return constant }
-        return decide(condition(), record: record)
+        return decide(condition(), at: place, record: record)
     }
 
-    /// Evaluates `condition` against the facts known so far, recording how when tracing.
-    mutating func decide(_ condition: CompiledCondition, record: (inout Trace, Decision) -> Void) -> Bool {
+    /// Evaluates `condition`, found at `place`, against the facts known so far, recording how when
+    /// tracing, and in `failures` when it cannot be evaluated.
+    mutating func decide(
+        _ condition: CompiledCondition, at place: ConditionPlace, record: (inout Trace, Decision) -> Void
+    ) -> Bool {
         switch condition {
         case .constant(let flag):
             if trace != nil { record(&trace!, .constant(flag)) }
@@ -149,8 +158,14 @@ struct Resolution {
                 record(&trace!, .predicate(source: predicate.source, inputs: read, outcome: outcome))
             }
             // A condition that cannot be evaluated (a type the author did not expect) is false: the row
-            // stays visible and enabled, and its validators still run.
-            return (try? outcome.get()) ?? false
+            // stays visible and enabled, and its validators still run. Noted, for the log and `check`.
+            guard case .success(let result) = outcome else {
+                if case .failure(let error) = outcome {
+                    failures.append(ConditionFailure(place: place, source: predicate.source, error: error))
+                }
+                return false
+            }
+            return result
         }
     }
 

@@ -82,7 +82,7 @@ struct Judgement {
                 appendItem(problem, section: section, tag: tag, position: position)
             }
             for (value, position) in zip(sent.values, sent.positions) where !value.isEmpty(for: item.row.type) {
-                rules.check(item, value: value, resolution: &resolution) { problem, message in
+                rules.check(item, of: section.index, value: value, resolution: &resolution) { problem, message in
                     appendItem(problem, section: section, tag: tag, position: position, message: message)
                 }
             }

@@ -20,7 +20,9 @@ struct Rules {
         )
         intrinsic(limits, checksEmail: plan.checksEmail, checksURL: plan.checksURL, value: value) { report($0, nil) }
         for validator in compiled.validators {
-            if let problem = check(validator, value: value, resolution: &resolution) {
+            if let problem = check(
+                validator, value: value, at: .validator(row: compiled.index), resolution: &resolution)
+            {
                 report(problem, validator.spec.message)
             }
         }
@@ -28,7 +30,8 @@ struct Rules {
 
     /// Reports every failing rule of a multivalued section's item for `value`, as `check` does for a row.
     func check(
-        _ item: CompiledItem, value: FormValue, resolution: inout Resolution, report: (Problem, String?) -> Void
+        _ item: CompiledItem, of section: Int, value: FormValue, resolution: inout Resolution,
+        report: (Problem, String?) -> Void
     ) {
         let row = item.row
         let checksEmail = row.type == .email && !item.validators.contains { $0.spec.kindName == "email" }
@@ -36,7 +39,9 @@ struct Rules {
         let limits = Limits(maxLength: row.maxLength, min: row.min, max: row.max, accept: row.accept)
         intrinsic(limits, checksEmail: checksEmail, checksURL: checksURL, value: value) { report($0, nil) }
         for validator in item.validators {
-            if let problem = check(validator, value: value, resolution: &resolution) {
+            if let problem = check(
+                validator, value: value, at: .itemValidator(section: section), resolution: &resolution)
+            {
                 report(problem, validator.spec.message)
             }
         }
@@ -77,7 +82,11 @@ struct Rules {
         }
     }
 
-    private func check(_ validator: CompiledValidator, value: FormValue, resolution: inout Resolution) -> Problem? {
+    /// The problem `validator` finds with `value`, if any; `place` names the validator should its
+    /// predicate fail to evaluate.
+    private func check(
+        _ validator: CompiledValidator, value: FormValue, at place: ConditionPlace, resolution: inout Resolution
+    ) -> Problem? {
         switch validator.spec.kind {
         case .regex:
             guard let regex = validator.regex else { return nil }
@@ -104,7 +113,7 @@ struct Rules {
         case .predicate:
             // A rule over a value that could not even be read would only repeat that row's error.
             guard let condition = validator.condition, !resolution.readsUndecodable(condition) else { return nil }
-            return resolution.decide(condition) { _, _ in } ? nil : .predicate
+            return resolution.decide(condition, at: place) { _, _ in } ? nil : .predicate
         case .custom(let name):
             // Registration is checked when the server starts, so a missing name cannot reach here in
             // `serve`; `evaluate` without Swift validators treats it as passing and says so in the note.

@@ -4,7 +4,8 @@ import FormPredicate
 extension Verdict {
     /// The whole verdict as JSON, for `formwright evaluate` and `POST /forms/{id}/explain`: `valid`,
     /// `errors`, both payloads, and for every row and section whether it is hidden, disabled and
-    /// required and which condition decided it, with the values the condition read.
+    /// required and which condition decided it, with the values the condition read; and every condition
+    /// that could not be evaluated (`conditionFailures`: `place`, `condition`, `error`), validators' too.
     public var explanationJSON: JSONValue {
         var rows: [JSONValue] = []
         for row in form.rows {
@@ -31,6 +32,16 @@ extension Verdict {
             ("form", .string(form.form.id)),
             ("valid", .bool(isValid)),
             ("errors", errorsJSON["errors"] ?? .array([])),
+            (
+                "conditionFailures",
+                .array(
+                    conditionFailures.map { failure in
+                        .object([
+                            ("place", .string(failure.place.description(in: form))),
+                            ("condition", .string(failure.source)), ("error", .string("\(failure.error)")),
+                        ])
+                    })
+            ),
             ("httpParameters", payload.httpParameters),
             ("formValues", payload.formValues),
             ("rows", .array(rows)),

@@ -51,6 +51,9 @@ public struct Verdict: Sendable {
     public let enteredItems: [Int: [String]]
     /// How every condition was decided, when asked for.
     public let trace: Trace?
+    /// The conditions that could not be evaluated, and so counted as false, in the order decided.
+    /// Nothing in the answer shows them: the server logs them (once each) for the form's author.
+    public let conditionFailures: [ConditionFailure]
 
     /// Whether nothing was refused.
     public var isValid: Bool { errors.isEmpty }
@@ -72,6 +75,7 @@ public struct Verdict: Sendable {
         self.fields = fields
         self.enteredItems = enteredItems
         trace = resolution.trace
+        conditionFailures = resolution.failures
     }
 
     /// `{"errors": [{"tag", "message", "code"}]}`: the body of a JSON `422`.

@@ -16,15 +16,19 @@ struct FormRoutes: Sendable {
     let index: [String: PreparedResponse]
     /// Where a stored record that no longer fits its form is reported.
     let logger: Logger
+    /// Where a condition that could not be evaluated is reported, once.
+    let conditionFailures: ConditionFailureLog
 
     init(
         catalog: FormCatalog, hooks: FormHooks, csrf: CSRFGuard, explain: Bool, maximumFileSize: Int,
         logger: Logger = Logger(label: "formwright")
     ) throws {
         self.logger = logger
+        conditionFailures = ConditionFailureLog(logger: logger)
         var sites: [String: SiteSource] = [:]
         for (id, form) in catalog.forms {
             let site = try FormSite(form: form, hooks: hooks, cookieField: csrf.cookieField)
+            conditionFailures.note(site.initialFailures, on: form)
             sites[id] = hooks.optionProviders[id] == nil ? .fixed(site) : .reloadable(SiteSlot(site))
         }
         self.sites = sites
@@ -208,6 +212,7 @@ struct FormRoutes: Sendable {
     ) -> Response {
         let stored = record?.values
         let verdict = site.engine.evaluate(fields, stored: stored, locale: locale)
+        if !verdict.conditionFailures.isEmpty { conditionFailures.note(verdict.conditionFailures, on: site.form) }
         // Read only for a record with a version: a form without one pays nothing for it.
         let sent = record?.version == nil ? .unchecked : RecordVersion.sent(fields, request: request)
         // A page shown again carries the version its reader saw, so that a later save still finds out.

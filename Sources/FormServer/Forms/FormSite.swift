@@ -17,6 +17,8 @@ final class FormSite: Sendable {
     private let ownPageTemplate: ResponseTemplate
     /// The page's state on the descriptor's own values.
     let initialState: PageState
+    /// The conditions that cannot be evaluated on the descriptor's own values (logged at start).
+    let initialFailures: [ConditionFailure]
     /// `GET /forms/{id}.json`.
     let descriptor: PreparedResponse
     /// The Swift handler of valid submissions, if one is registered.
@@ -36,6 +38,7 @@ final class FormSite: Sendable {
         engine = FormEngine(form: form, customValidators: hooks.validators)
         let initial = engine.initial()
         initialState = PageState(verdict: initial, entered: false)
+        initialFailures = initial.conditionFailures
         var pages: [String: FormPage] = [:]
         for locale in engine.locales {
             let texts = PageTexts(locale: locale, overrides: form.form.messages)

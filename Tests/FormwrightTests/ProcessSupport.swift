@@ -27,11 +27,20 @@ let formwrightBinary: URL = {
 }()
 
 /// A `formwright` process whose output is collected as it runs.
+///
+/// A thread of its own reads the output with blocking reads until end of file. Not
+/// `FileHandle.readabilityHandler`: its dispatch source once crashed the whole test process in
+/// libdispatch's manager thread (`_dispatch_event_loop_drain`), and a crash there fails every test.
 final class FormwrightProcess: @unchecked Sendable {
     let process = Process()
-    private let output = Pipe()
-    private let lock = NSLock()
-    private var collected = Data()
+    private let collector = Collector()
+
+    /// What the reader thread has read, and whether it reached the end.
+    private final class Collector: @unchecked Sendable {
+        let lock = NSLock()
+        var data = Data()
+        var finished = false
+    }
 
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = formwrightBinary
@@ -40,22 +49,36 @@ final class FormwrightProcess: @unchecked Sendable {
         variables.merge(environment) { $1 }
         process.environment = variables
         process.currentDirectoryURL = repositoryRoot
+        let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.collected.append(data) }
-        }
         try process.run()
+        // Foundation closed the parent's write end after spawning, so the reads end when the child does.
+        // The thread holds the pipe (its descriptor stays open until then) and the collector, never
+        // `self`: a test that drops the process still terminates it in `deinit`.
+        let collector = collector
+        Thread {
+            let descriptor = output.fileHandleForReading.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count > 0 {
+                    collector.lock.withLock { collector.data.append(contentsOf: buffer[..<count]) }
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            collector.lock.withLock { collector.finished = true }
+        }.start()
     }
 
     deinit {
         if process.isRunning { process.terminate() }
-        output.fileHandleForReading.readabilityHandler = nil
     }
 
-    var text: String { lock.withLock { String(decoding: collected, as: UTF8.self) } }
+    var text: String { collector.lock.withLock { String(decoding: collector.data, as: UTF8.self) } }
 
     /// Waits, bounded, for the process to exit; returns its status, or nil if it is still running.
     func waitForExit(seconds: Double = 15) -> Int32? {
@@ -65,7 +88,9 @@ final class FormwrightProcess: @unchecked Sendable {
             process.terminate()
             return nil
         }
-        usleep(50_000)  // let the last output arrive
+        // The last output arrives with the end of the pipe (bounded: a child of the process may hold it).
+        let end = Date().addingTimeInterval(2)
+        while !collector.lock.withLock({ collector.finished }) && Date() < end { usleep(5_000) }
         return process.terminationStatus
     }
 

@@ -43,8 +43,43 @@ func problems(_ text: String) -> [String] {
 
     @Test func unknownRowTypeListsTheKnownOnes() throws {
         let found = try #require(problems("sections: [{rows: [{tag: a, type: txt}]}]").first)
-        #expect(found.contains("unknown row type 'txt'; known types: text, name, url"))
+        #expect(found.contains("unknown row type 'txt' (did you mean 'text'?); known types: text, name, url"))
         #expect(found.contains("label"))
+    }
+
+    @Test func unknownRowTypeSuggestsTheClosestKnownOne() throws {
+        let found = try #require(problems("sections: [{rows: [{tag: a, type: selectorPsh, options: [x]}]}]").first)
+        #expect(
+            found.hasPrefix(
+                "test.yaml: sections[0].rows[0].type: unknown row type 'selectorPsh' (did you mean 'selectorPush'?); known types: text,"
+            ))
+        // Nothing is that close to `spinner`: the list alone.
+        let far = try #require(problems("sections: [{rows: [{tag: a, type: spinner}]}]").first)
+        #expect(!far.contains("did you mean"))
+    }
+
+    /// A descriptor ported from XLForm or Eureka is told Formwright's name for each of their keys, and
+    /// a row without `type` reports only that, not its other, known keys.
+    @Test func xlformKeysAreNamedWithFormwrightsKey() {
+        let found = problems(
+            """
+            formSections:
+              - formRows:
+                  - { tag: a, rowType: selectorPush, selectorTitle: Alert, selectorOptions: [x] }
+            """)
+        #expect(
+            found == [
+                "test.yaml: sections: a form needs a list of sections (line 1, column 1)",
+                "test.yaml: formSections: unknown key 'formSections' (did you mean 'sections'? 'formSections' is XLForm's name for it) (line 1, column 1)",
+            ])
+        let row = problems("sections: [{rows: [{tag: a, rowType: text, selectorTitle: Alert, selectorOptions: [x]}]}]")
+        #expect(
+            row == [
+                "test.yaml: sections[0].rows[0].type: every row needs a type (line 1, column 20)",
+                "test.yaml: sections[0].rows[0].rowType: unknown key 'rowType' (did you mean 'type'? 'rowType' is XLForm's name for it) (line 1, column 29)",
+                "test.yaml: sections[0].rows[0].selectorTitle: unknown key 'selectorTitle' (did you mean 'title'? 'selectorTitle' is XLForm and Eureka's name for it) (line 1, column 44)",
+                "test.yaml: sections[0].rows[0].selectorOptions: unknown key 'selectorOptions' (did you mean 'options'? 'selectorOptions' is XLForm's name for it) (line 1, column 66)",
+            ])
     }
 
     @Test func everyProblemOfAFileIsReported() {

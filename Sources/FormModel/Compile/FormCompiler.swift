@@ -20,10 +20,21 @@ public struct FormCompiler: Sendable {
         case .success(let order):
             guard context.problems.isEmpty else { throw LoadProblems(context.problems) }
             return CompiledForm(form: form, rows: rows, sections: sections, order: order, rowIndex: context.rowIndex)
-        case .failure(let cycle):
-            let text = cycle.facts.map { context.describe($0) }.joined(separator: " → ")
-            throw LoadProblems(
-                context.problems + [LoadProblem(file: file, path: "", message: "dependency cycle: \(text)")])
+        case .failure(let found):
+            // Every cycle, each once; past a hundred the rest are counted, so a hostile form's report stays short.
+            let shown = 100
+            var problems = found.cycles.prefix(shown).map { cycle in
+                let text = cycle.map { context.describe($0) }.joined(separator: " → ")
+                return LoadProblem(file: file, path: "", message: "dependency cycle: \(text)")
+            }
+            if found.cycles.count > shown {
+                problems.append(
+                    LoadProblem(
+                        file: file, path: "",
+                        message: "\(found.cycles.count - shown) more dependency cycles: break those above and check again"
+                    ))
+            }
+            throw LoadProblems(context.problems + problems)
         }
     }
 }

@@ -110,13 +110,16 @@ struct DescriptorDecoder {
         guard var reader = ObjectReader(node, path: path, log: log) else { return nil }
         guard let typeName = reader.string("type") else {
             log.add(reader.path("type"), "every row needs a type", at: node)
+            // The rest of the row is not read: only keys no row has are reported (`rowType` among them).
+            reader.skip(Self.rowKeys)
             reader.finish()
             return nil
         }
         guard let type = RowType(rawValue: typeName) else {
+            let suggestion = closestName(to: typeName, among: RowType.allNames).map { " (did you mean '\($0)'?)" }
             log.add(
                 reader.path("type"),
-                "unknown row type '\(typeName)'; known types: \(RowType.allNames.joined(separator: ", "))",
+                "unknown row type '\(typeName)'\(suggestion ?? ""); known types: \(RowType.allNames.joined(separator: ", "))",
                 at: reader.node("type"))
             return nil
         }
@@ -159,6 +162,12 @@ struct DescriptorDecoder {
         reader.finish()
         return row
     }
+
+    /// Every key a row may have.
+    static let rowKeys = [
+        "tag", "type", "title", "value", "placeholder", "autocomplete", "required", "requireMsg", "hidden", "disabled",
+        "noValueDisplayText", "help", "maxLength", "url", "accept", "options", "min", "max", "step", "validators",
+    ]
 
     private func options(_ reader: inout ObjectReader) -> [Option] {
         guard let items = reader.list("options") else { return [] }

@@ -31,7 +31,8 @@ public struct FormCompiler: Sendable {
                 problems.append(
                     LoadProblem(
                         file: file, path: "",
-                        message: "\(found.cycles.count - shown) more dependency cycles: break those above and check again"
+                        message:
+                            "\(found.cycles.count - shown) more dependency cycles: break those above and check again"
                     ))
             }
             throw LoadProblems(context.problems + problems)

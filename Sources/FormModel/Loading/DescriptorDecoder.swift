@@ -60,7 +60,8 @@ struct DescriptorDecoder {
                 _ = locales.node(locale)
                 result[locale] = Dictionary(
                     entries.compactMap { key, value, _ in
-                        guard case .scalar(let text, _, _) = value else { return nil }
+                        // A null text is no text, as a null key is no key (`ObjectReader.node`).
+                        guard case .scalar(let text, _, _) = value, !value.isNull else { return nil }
                         return (key, text)
                     }, uniquingKeysWith: { $1 })
             }
@@ -175,6 +176,9 @@ struct DescriptorDecoder {
         return items.compactMap { path, node in
             let option: Option?
             switch node {
+            case .scalar where node.isNull:
+                log.add(path, "an option cannot be null: give it a value", at: node)
+                option = nil
             case .scalar(let text, _, _): option = Option(text)
             case .mapping:
                 guard var object = ObjectReader(node, path: path, log: log) else { return nil }

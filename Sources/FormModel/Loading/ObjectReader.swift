@@ -24,10 +24,16 @@ struct ObjectReader {
     /// The path of a key inside this object: `sections[1].rows[3]` + `hidden`.
     func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    /// The raw node for `key`, marking the key as known.
+    /// The raw node for `key`, marking the key as known; nil when it is absent or null.
+    ///
+    /// A null (`title: ~`, `"title": null`) is read as no value, as JSON APIs and YAML mean it: a
+    /// descriptor written by a program that serialises an unset field as null gets the default, not
+    /// the text "~" or "null" on the page. (YAML's `no` stays text where text is expected: that is a
+    /// word of YAML 1.1, while null is "no value" in both formats.)
     mutating func node(_ key: String) -> DescriptorNode? {
         used.insert(key)
-        return pairs.first { $0.key == key }?.value
+        guard let value = pairs.first(where: { $0.key == key })?.value, !value.isNull else { return nil }
+        return value
     }
 
     mutating func string(_ key: String) -> String? {
@@ -56,6 +62,11 @@ struct ObjectReader {
 
     mutating func integer(_ key: String, minimum: Int = Int.min) -> Int? {
         guard let value = node(key) else { return nil }
+        if case .scalar(let text, false, _) = value, Int(text) != nil {
+            // A quoted number is text: read as a number it would hide a descriptor's type mistake.
+            log.add(path(key), "\(key) must be a number, not the text \"\(text)\": write it without quotes", at: value)
+            return nil
+        }
         guard case .scalar(let text, _, _) = value, let number = Int(text), number >= minimum else {
             log.add(
                 path(key),

@@ -8,7 +8,11 @@ extension CommandSuites {
             try await offPool {
                 let (status, output) = try runFormwright(["check", "Forms"])
                 #expect(status == 0)
-                #expect(output.contains("ok event: 5 sections, 12 rows"))
+                #expect(output.contains("ok event: 5 sections, 12 rows, 1 condition\n"))
+                // One is singular.
+                #expect(output.contains("ok booleans: 1 section, 2 rows, 0 conditions\n"))
+                #expect(
+                    !output.contains(" 1 sections") && !output.contains(" 1 rows") && !output.contains(" 1 conditions"))
             }
         }
 

@@ -71,7 +71,9 @@ import Testing
         var count = Row(.integer, tag: "count", title: "Count")
         count.placeholder = "3"
         let button = Row(.button, tag: nil, title: "Go")
-        var form = Form(id: "f", sections: [Section(rows: [choice, box, when, upload, name, count, button])])
+        var notes = Row(.textView, tag: "notes", title: "Notes")
+        notes.accept = [".txt"]
+        var form = Form(id: "f", sections: [Section(rows: [choice, box, when, upload, name, count, button, notes])])
         form.submitTitle = ""
         form.locale = "en_US"
         #expect(
@@ -87,6 +89,7 @@ import Testing
                 "sections[0].rows[3].accept[5]: 'image/png;q=1' is neither a media type nor an extension: write a media type (image/png), image/*, audio/* or video/*, or an extension (.pdf)",
                 "sections[0].rows[3].accept[6]: '.' is not an extension: write a media type (image/png), image/*, audio/* or video/*, or an extension (.pdf)",
                 "sections[0].rows[6].url: a button row needs a url: without one it renders a button that does nothing when pressed; give it a url (/path or https://…), or use a label row for text",
+                "sections[0].rows[7].accept: accept applies to upload rows; a textView row has no file",
             ])
     }
 

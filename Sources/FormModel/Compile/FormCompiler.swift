@@ -194,11 +194,7 @@ private struct CompilationContext {
             return nil
         }
         var message = "unknown tag '\(variable.name)' in '\(source)'"
-        if let close = knownNames.min(by: { editDistance($0, variable.name) < editDistance($1, variable.name) }),
-            editDistance(close, variable.name) <= 2
-        {
-            message += " (did you mean '\(close)'?)"
-        }
+        if let close = closestName(to: variable.name, among: knownNames) { message += " (did you mean '\(close)'?)" }
         problem(path, message)
         return nil
     }

@@ -168,7 +168,8 @@ public final class FormServerApp: Sendable {
             guard let form = catalog.forms[id]?.form else { continue }
             for locale in form.messages.keys.sorted() {
                 let at = "form '\(id)', messages.\(locale)"
-                if !locale.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+                // The same rule as the form's own `locale` (ModelChecks): well-formed BCP 47.
+                if !LanguageTag.isWellFormed(locale) {
                     let tag = locale.replacingOccurrences(of: "_", with: "-")
                     problems.append("\(at): '\(locale)' is not a language tag (BCP 47, such as 'fr' or '\(tag)')")
                 }

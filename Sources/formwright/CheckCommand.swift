@@ -35,12 +35,17 @@ struct CheckCommand: ParsableCommand {
             let conditions =
                 form.rows.filter { !$0.hidden.reads.isEmpty || !$0.disabled.reads.isEmpty }.count
                 + form.sections.filter { !$0.hidden.reads.isEmpty }.count
-            print("ok \(id): \(form.sections.count) sections, \(form.rows.count) rows, \(conditions) conditions")
+            print(
+                "ok \(id): \(counted(form.sections.count, "section")), \(counted(form.rows.count, "row")), "
+                    + counted(conditions, "condition"))
         }
         if catalog.ids.isEmpty { print("no forms in \(folder)") }
         // Not problems: such a condition counts as false, which may be meant; said, so it is not a surprise.
         for warning in FormServerApp.conditionWarnings(in: catalog) { print("warning: \(warning)") }
     }
+
+    /// `1 row`, `2 rows`, `0 rows`.
+    private func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// Prints `problems` and their count, and exits 1.
     private func report(_ problems: [String]) -> Never {

@@ -9,7 +9,8 @@ struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the forms in a folder over HTTP.",
         discussion: """
-            Stops gracefully on SIGTERM or SIGINT: stops accepting, finishes requests in flight, exits 0.
+            Stops gracefully on SIGTERM or SIGINT: stops accepting, finishes requests in flight, exits 0. \
+            SIGHUP is logged and ignored: nothing is reloaded; restart to read changed forms.
             A flag wins over its environment variable; the variable wins over the default.
             CSRF tokens are signed with FORMWRIGHT_SECRET (environment only); without it a random secret is \
             drawn at start, so instances behind one load balancer must share one FORMWRIGHT_SECRET.
@@ -90,6 +91,13 @@ struct Serve: ParsableCommand {
         LoggingSystem.bootstrap { LineLogHandler(label: $0, sink: sink, level: level) }
         defer { sink.flush() }
         let logger = Logger(label: "formwright")
+        // Before anything starts: a SIGHUP's default action would end the server without a word.
+        let signals = Signals(stop: [SIGTERM, SIGINT], notice: [SIGHUP]) { number in
+            logger.warning(
+                "\(Signals.name(number)) ignored: formwright does not reload its forms or settings; restart it to read changes (SIGTERM stops it gracefully)"
+            )
+        }
+        for warning in environment.unknownVariableWarnings() { logger.warning("\(warning)") }
 
         var configuration = FormServerConfiguration()
         configuration.server.host = try environment.value(host, "FORMWRIGHT_HOST", default: "127.0.0.1") { $0 }
@@ -100,8 +108,9 @@ struct Serve: ParsableCommand {
             threads, "FORMWRIGHT_THREADS", default: ServerConfiguration.processorCount
         ) { Int($0) }
         configuration.server.maxBodySize = try environment.value(
-            maxBody.map { try ByteSize.parse($0, option: "--max-body") }, "FORMWRIGHT_MAX_BODY", default: 1 << 20
-        ) { try? ByteSize.parse($0, option: "FORMWRIGHT_MAX_BODY") }
+            maxBody.map { try ByteSize.parse($0, option: "--max-body", refusingZeroAs: "every request with a body") },
+            "FORMWRIGHT_MAX_BODY", default: 1 << 20
+        ) { try ByteSize.parse($0, option: "FORMWRIGHT_MAX_BODY", refusingZeroAs: "every request with a body") }
         configuration.server.connectionLimit = try environment.value(
             connectionLimit, "FORMWRIGHT_CONNECTION_LIMIT", default: 1024
         ) { Int($0) }
@@ -122,10 +131,18 @@ struct Serve: ParsableCommand {
             secureCookies ? true : nil, "FORMWRIGHT_SECURE_COOKIES", default: false
         ) { ["on": true, "true": true, "1": true, "off": false, "false": false, "0": false][$0.lowercased()] }
         configuration.maximumFileSize = try environment.value(
-            try maxFile.map { try ByteSize.parse($0, option: "--max-file") }, "FORMWRIGHT_MAX_FILE", default: 1 << 20
-        ) { try? ByteSize.parse($0, option: "FORMWRIGHT_MAX_FILE") }
+            try maxFile.map { try ByteSize.parse($0, option: "--max-file", refusingZeroAs: "every upload") },
+            "FORMWRIGHT_MAX_FILE", default: 1 << 20
+        ) { try ByteSize.parse($0, option: "FORMWRIGHT_MAX_FILE", refusingZeroAs: "every upload") }
         // The CSRF secret comes only from the environment: a flag would show in `ps`.
         configuration.secret = environment.variables["FORMWRIGHT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
+        if let secret = configuration.secret, secret.utf8.count < EnvironmentSettings.minimumSecretBytes {
+            // HMAC-SHA256 keys shorter than its 32-byte output weaken it (RFC 2104 §3); a short, typed
+            // secret is also one an attacker can guess and then forge every form's CSRF token with.
+            logger.warning(
+                "FORMWRIGHT_SECRET is \(secret.utf8.count) bytes: CSRF tokens signed with it are weak; use at least \(EnvironmentSettings.minimumSecretBytes) random bytes, such as FORMWRIGHT_SECRET=$(openssl rand -hex 32)"
+            )
+        }
 
         let app: FormServerApp
         do {
@@ -138,7 +155,7 @@ struct Serve: ParsableCommand {
             sink.flush()
             throw ExitCode(1)
         }
-        let signal = Signals.wait(for: [SIGTERM, SIGINT])
+        let signal = signals.wait()
         logger.info("shutting down", metadata: ["signal": "\(Signals.name(signal))"])
         app.shutdown(gracePeriod: configuration.shutdownGracePeriod)
     }

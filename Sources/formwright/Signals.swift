@@ -6,35 +6,52 @@ import Dispatch
     import Darwin
 #endif
 
-/// Waiting for termination signals. Kept out of top-level code: a closure written there is
+/// Catching the signals `serve` answers. Kept out of top-level code: a closure written there is
 /// main-actor isolated and traps when a signal source calls it on another queue (LIBMICROHTTPD.md §f).
-enum Signals {
-    /// Blocks until one of `signals` arrives and returns it. SIGPIPE is ignored from then on.
-    static func wait(for signals: [Int32]) -> Int32 {
+///
+/// Watching starts before the server does, so a signal sent as soon as the server listens is caught
+/// rather than taking the signal's default action (for SIGHUP and SIGTERM, ending the process at once).
+final class Signals: @unchecked Sendable {
+    // @unchecked: the sources are set in `init` and only cancelled in `wait`, on one thread.
+    private let received = DispatchSemaphore(value: 0)
+    private let caught = SignalBox()
+    private var sources: [any DispatchSourceSignal] = []
+
+    /// Catches `stop` (which `wait` returns) and `notice` (each passed to `onNotice`, on a queue of
+    /// its own, and otherwise ignored) from now on. SIGPIPE is ignored too.
+    init(stop: [Int32], notice: [Int32], onNotice: @escaping @Sendable (Int32) -> Void) {
         signal(SIGPIPE, SIG_IGN)
-        let received = DispatchSemaphore(value: 0)
-        let caught = SignalBox()
         let queue = DispatchQueue(label: "formwright.signals")
-        let sources = signals.map { number -> any DispatchSourceSignal in
+        let (received, caught) = (self.received, self.caught)
+        for number in stop + notice {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { @Sendable in
-                caught.set(number)
-                received.signal()
+            if stop.contains(number) {
+                source.setEventHandler { @Sendable in
+                    caught.set(number)
+                    received.signal()
+                }
+            } else {
+                source.setEventHandler { @Sendable in onNotice(number) }
             }
             source.resume()
-            return source
+            sources.append(source)
         }
+    }
+
+    /// Blocks until one of the `stop` signals arrives and returns it; the signals stay ignored after.
+    func wait() -> Int32 {
         received.wait()
         sources.forEach { $0.cancel() }
         return caught.value
     }
 
-    /// `SIGTERM`, `SIGINT`, or the number.
+    /// `SIGTERM`, `SIGINT`, `SIGHUP`, or the number.
     static func name(_ number: Int32) -> String {
         switch number {
         case SIGTERM: "SIGTERM"
         case SIGINT: "SIGINT"
+        case SIGHUP: "SIGHUP"
         default: "signal \(number)"
         }
     }

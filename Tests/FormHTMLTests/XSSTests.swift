@@ -45,7 +45,10 @@ import Testing
         // spaces and controls a path cannot hold; its quotes and angle brackets are the renderer's to escape.
         button.url = "/x" + String(payload.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F && $0 != "\\" })
         var upload = Row(.upload, tag: "up", title: payload)
-        upload.accept = [payload]
+        // An `accept` entry must be a media type or an extension (ModelChecks): the payload rides in an
+        // extension, minus the commas and spaces that would split it; its quotes and angle brackets are the
+        // renderer's to escape.
+        upload.accept = ["." + String(payload.filter { $0 != "," && !$0.isWhitespace })]
         var hidden = Row(.text, tag: "h", title: "H")
         hidden.hidden = .predicate("$p0 == '</script><img src=x onerror=alert(1)>'")
         var section = Section(

@@ -79,6 +79,26 @@ private func compile(_ text: String) throws -> CompiledForm {
         }
     }
 
+    /// Two separate cycles (and a third row that reads one of them) give two problems, each cycle once.
+    @Test func everyCycleIsReportedOnce() {
+        #expect {
+            try compile(
+                """
+                sections:
+                  - rows:
+                      - { tag: a, type: booleanSwitch, hidden: "$b == 1" }
+                      - { tag: b, type: booleanSwitch, hidden: "$a == 1" }
+                      - { tag: c, type: booleanSwitch, disabled: "$d == 1" }
+                      - { tag: d, type: booleanSwitch, disabled: "$c == 1 OR $a == 1" }
+                """)
+        } throws: { error in
+            "\(error)" == """
+                test.yaml: dependency cycle: a.hidden → b.value → b.hidden → a.value → a.hidden
+                test.yaml: dependency cycle: c.disabled → d.value → d.disabled → c.value → c.disabled
+                """
+        }
+    }
+
     @Test func keepModeLetsHiddenRowsFeedConditionsWithoutACycle() throws {
         let form = try compile(
             """

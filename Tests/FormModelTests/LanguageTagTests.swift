@@ -12,6 +12,24 @@ import Testing
         #expect(LanguageTag.builtInTexts(for: tag) == language)
     }
 
+    /// RFC 5646 §2.1's syntax, exactly: shape, not registration (`xx-Klingon` has a well-formed shape).
+    @Test(arguments: [
+        "en", "fr-FR", "zh-Hans-CN", "sr-Latn-RS", "de-CH-1996", "es-419", "zh-yue-HK", "en-US-u-ca-gregory",
+        "en-a-bbb-x-a-ccc", "x-whatever", "i-klingon", "en-GB-oed", "EN-us", "tlh", "xx-Klingon",
+    ])
+    func wellFormedTags(tag: String) {
+        #expect(LanguageTag.isWellFormed(tag))
+    }
+
+    @Test(arguments: [
+        "", "e", "en_US", "fr--FR", "en-", "-en", "english-language-tag", "123", "en-US-x", "en-u",
+        "zh-Hans-CN-abcdefghi",
+        "en US", "fr-FR!", "toolonglang", "en-x-abcdefghi", "de-1996-a",
+    ])
+    func malformedTags(tag: String) {
+        #expect(!LanguageTag.isWellFormed(tag))
+    }
+
     @Test(arguments: ["zh-TW", "zh-Hant", "zh-HK", "zh-Hant-TW", "zh-MO", "fr", "fr-CA", "", "x"])
     func tagsWithNoBuiltInTextsGetEnglish(tag: String) {
         #expect(LanguageTag.builtIn(for: tag) == nil)

@@ -8,8 +8,8 @@ func load(_ text: String, file: String = "test.yaml") -> Result<Form, LoadProble
     FormLoader().load(text, file: file, defaultID: "test")
 }
 
-func problems(_ text: String) -> [String] {
-    switch load(text) {
+func problems(_ text: String, file: String = "test.yaml") -> [String] {
+    switch load(text, file: file) {
     case .success: []
     case .failure(let failure): failure.problems.map(\.description)
     }
@@ -43,8 +43,43 @@ func problems(_ text: String) -> [String] {
 
     @Test func unknownRowTypeListsTheKnownOnes() throws {
         let found = try #require(problems("sections: [{rows: [{tag: a, type: txt}]}]").first)
-        #expect(found.contains("unknown row type 'txt'; known types: text, name, url"))
+        #expect(found.contains("unknown row type 'txt' (did you mean 'text'?); known types: text, name, url"))
         #expect(found.contains("label"))
+    }
+
+    @Test func unknownRowTypeSuggestsTheClosestKnownOne() throws {
+        let found = try #require(problems("sections: [{rows: [{tag: a, type: selectorPsh, options: [x]}]}]").first)
+        #expect(
+            found.hasPrefix(
+                "test.yaml: sections[0].rows[0].type: unknown row type 'selectorPsh' (did you mean 'selectorPush'?); known types: text,"
+            ))
+        // Nothing is that close to `spinner`: the list alone.
+        let far = try #require(problems("sections: [{rows: [{tag: a, type: spinner}]}]").first)
+        #expect(!far.contains("did you mean"))
+    }
+
+    /// A descriptor ported from XLForm or Eureka is told Formwright's name for each of their keys, and
+    /// a row without `type` reports only that, not its other, known keys.
+    @Test func xlformKeysAreNamedWithFormwrightsKey() {
+        let found = problems(
+            """
+            formSections:
+              - formRows:
+                  - { tag: a, rowType: selectorPush, selectorTitle: Alert, selectorOptions: [x] }
+            """)
+        #expect(
+            found == [
+                "test.yaml: sections: a form needs a list of sections (line 1, column 1)",
+                "test.yaml: formSections: unknown key 'formSections' (did you mean 'sections'? 'formSections' is XLForm's name for it) (line 1, column 1)",
+            ])
+        let row = problems("sections: [{rows: [{tag: a, rowType: text, selectorTitle: Alert, selectorOptions: [x]}]}]")
+        #expect(
+            row == [
+                "test.yaml: sections[0].rows[0].type: every row needs a type (line 1, column 20)",
+                "test.yaml: sections[0].rows[0].rowType: unknown key 'rowType' (did you mean 'type'? 'rowType' is XLForm's name for it) (line 1, column 29)",
+                "test.yaml: sections[0].rows[0].selectorTitle: unknown key 'selectorTitle' (did you mean 'title'? 'selectorTitle' is XLForm and Eureka's name for it) (line 1, column 44)",
+                "test.yaml: sections[0].rows[0].selectorOptions: unknown key 'selectorOptions' (did you mean 'options'? 'selectorOptions' is XLForm's name for it) (line 1, column 66)",
+            ])
     }
 
     @Test func everyProblemOfAFileIsReported() {
@@ -65,6 +100,79 @@ func problems(_ text: String) -> [String] {
         #expect(found.contains { $0.contains("rows[3].tag: duplicate tag 'a'") })
         #expect(found.contains { $0.contains("rows[3].hidden: unknown tag 'nope'") })
         #expect(found.contains { $0.contains("validators[0].value: expected a whole number of at least 0") })
+    }
+
+    /// A number written as text is refused, not converted; a date has no JSON type, so it stays text.
+    @Test func aNumberWrittenAsTextIsRefused() {
+        let found = problems(
+            """
+            sections:
+              - maxRows: "3"
+                rows:
+                  - { tag: a, type: text, maxLength: "100", validators: [{ kind: minLength, value: '2' }] }
+                  - { tag: b, type: integer, value: "5", min: '1', max: 9 }
+                  - { tag: c, type: decimal, step: "0.5" }
+                  - { tag: d, type: date, value: "2026-11-22", min: "2026-01-01" }
+                  - { tag: e, type: text, value: "100" }
+            """)
+        #expect(
+            found == [
+                #"test.yaml: sections[0].maxRows: maxRows must be a number, not the text "3": write it without quotes (line 2, column 14)"#,
+                #"test.yaml: sections[0].rows[0].maxLength: maxLength must be a number, not the text "100": write it without quotes (line 4, column 42)"#,
+                #"test.yaml: sections[0].rows[0].validators[0].value: value must be a number, not the text "2": write it without quotes (line 4, column 88)"#,
+                #"test.yaml: sections[0].rows[1].min: min must be a number, not the text "1": write it without quotes (line 5, column 51)"#,
+                #"test.yaml: sections[0].rows[1].value: value must be a number, not the text "5": write it without quotes (line 5, column 41)"#,
+                #"test.yaml: sections[0].rows[2].step: step must be a number, not the text "0.5": write it without quotes (line 6, column 40)"#,
+            ])
+    }
+
+    /// YAML's `~` and JSON's `null` are no value, never the text "~" or "null".
+    @Test func nullIsNoValue() throws {
+        let yaml = try load(
+            """
+            title: ~
+            submitTitle: null
+            sections:
+              - title: ~
+                rows:
+                  - tag: a
+                    type: text
+                    title: ~
+                    placeholder:
+            """
+        ).get()
+        #expect(yaml.title == nil)
+        #expect(yaml.submitTitle == nil)
+        #expect(yaml.sections[0].title == nil)
+        #expect(yaml.sections[0].rows[0].title == nil)
+        #expect(yaml.sections[0].rows[0].placeholder == nil)
+        let json = try load(#"{"title": null, "sections": [{"rows": [{"tag": "a", "type": "text", "help": null}]}]}"#)
+            .get()
+        #expect(json.title == nil)
+        #expect(json.sections[0].rows[0].help == nil)
+        // Quoted, it is the text.
+        #expect(try load(#"{"title": "~", "sections": []}"#).get().title == "~")
+        #expect(
+            problems("sections: [{rows: [{tag: a, type: selectorPush, options: [x, ~]}]}]") == [
+                "test.yaml: sections[0].rows[0].options[1]: an option cannot be null: give it a value (line 1, column 62)"
+            ])
+    }
+
+    /// JSON allows no trailing comma; the YAML parser that reads it would, so a `.json` file is checked.
+    @Test func aTrailingCommaInJSONIsRefusedWithItsPlace() {
+        let text = """
+            {"sections": [
+              {"rows": [{"tag": "a", "type": "text", "title": "a, b",},
+                        {"tag": "b", "type": "text"}],}
+            ]}
+            """
+        #expect(
+            problems(text, file: "test.json") == [
+                "test.json: a comma before '}' is not allowed in JSON: remove it (line 2, column 57)",
+                "test.json: a comma before '}' is not allowed in JSON: remove it (line 3, column 42)",
+            ])
+        // The same text in a YAML file is YAML's, which allows it.
+        #expect(problems(text, file: "test.yaml").isEmpty)
     }
 
     @Test func yamlNoStaysTextWhereTextIsExpected() throws {

@@ -55,6 +55,44 @@ import Testing
             ])
     }
 
+    /// Settings that would give inaccessible or meaningless HTML, in a form built in Swift as in a file.
+    @Test func settingsThatRenderMeaninglessHTMLAreRefused() {
+        var choice = Row(.selectorPush, tag: "choice", title: "Choice")
+        choice.options = [Option("", title: "None"), Option("a")]
+        choice.placeholder = "Pick one"
+        var box = Row(.booleanCheck, tag: "agree", title: "Agree")
+        box.placeholder = "Tick"
+        var when = Row(.date, tag: "when", title: "When")
+        when.placeholder = "YYYY-MM-DD"
+        var upload = Row(.upload, tag: "file", title: "File")
+        upload.accept = ["image/*", "application/pdf", ".pdf", "pdf", "text/*", "image/png;q=1", "."]
+        var name = Row(.text, tag: "name", title: "Name")
+        name.placeholder = "Ada"
+        var count = Row(.integer, tag: "count", title: "Count")
+        count.placeholder = "3"
+        let button = Row(.button, tag: nil, title: "Go")
+        var notes = Row(.textView, tag: "notes", title: "Notes")
+        notes.accept = [".txt"]
+        var form = Form(id: "f", sections: [Section(rows: [choice, box, when, upload, name, count, button, notes])])
+        form.submitTitle = ""
+        form.locale = "en_US"
+        #expect(
+            messages(form) == [
+                "submitTitle: the submit button's text is empty, so the button has no name to see or hear: write one (\"Send\") or leave submitTitle out for the built-in one",
+                "locale: 'en_US' is not a well-formed language tag (BCP 47, such as 'fr' or 'en-US'): it becomes the page's lang, which screen readers use to choose a voice",
+                "sections[0].rows[0].options[0]: an option's value cannot be empty: it could not be told from no choice; give it a value (its title is what readers see)",
+                "sections[0].rows[0].placeholder: a selectorPush row's control shows no placeholder (HTML gives one only to text, number and text-area fields), so no one would see it: use noValueDisplayText for the text of its empty choice, or help for a hint",
+                "sections[0].rows[1].placeholder: a booleanCheck row's control shows no placeholder (HTML gives one only to text, number and text-area fields), so no one would see it: use help for a hint",
+                "sections[0].rows[2].placeholder: a date row's control shows no placeholder (HTML gives one only to text, number and text-area fields), so no one would see it: use help for a hint",
+                "sections[0].rows[3].accept[3]: 'pdf' is neither a media type nor an extension: write a media type (image/png), image/*, audio/* or video/*, or an extension (.pdf)",
+                "sections[0].rows[3].accept[4]: 'text/*': HTML's only wildcards are image/*, audio/* and video/*; list the types instead (text/…)",
+                "sections[0].rows[3].accept[5]: 'image/png;q=1' is neither a media type nor an extension: write a media type (image/png), image/*, audio/* or video/*, or an extension (.pdf)",
+                "sections[0].rows[3].accept[6]: '.' is not an extension: write a media type (image/png), image/*, audio/* or video/*, or an extension (.pdf)",
+                "sections[0].rows[6].url: a button row needs a url: without one it renders a button that does nothing when pressed; give it a url (/path or https://…), or use a label row for text",
+                "sections[0].rows[7].accept: accept applies to upload rows; a textView row has no file",
+            ])
+    }
+
     @Test func descriptorProblemsAreNotReportedTwice() {
         let text = "sections: [{rows: [{tag: s, type: selectorPush}]}]"
         guard case .failure(let problems) = FormLoader().load(text, file: "f.yaml", defaultID: "f") else {

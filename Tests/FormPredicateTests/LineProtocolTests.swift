@@ -19,6 +19,22 @@ struct LineProtocolTests {
         #expect(line == #"{"error":"unterminated string starting at column 7"}"#)
     }
 
+    /// The grammar's variable is `$` and a C identifier: `$second-alert` is `$second - alert`. The error
+    /// says how to name the variable the vars hold; the braced form reads it.
+    @Test func aHyphenatedVariableErrorSuggestsTheBracedForm() throws {
+        let line = try #require(
+            PredicateLineProtocol.response(toLine: #"{"predicate": "$second-alert == 1", "vars": {"second-alert": 1}}"#)
+        )
+        #expect(
+            line
+                == #"{"error":"variable '$second' is not bound (a variable is $ and an identifier, so '$second-alert' is read as '$second' and what follows; for the variable 'second-alert' write ${second-alert})"}"#
+        )
+        #expect(
+            PredicateLineProtocol.response(
+                toLine: #"{"predicate": "${second-alert} == 1", "vars": {"second-alert": 1}}"#)
+                == #"{"result":true}"#)
+    }
+
     @Test func malformedLinesGetErrorsNotCrashes() throws {
         for line in ["not json", "{}", #"{"predicate": 5}"#, "[", #"{"predicate": "$x == 1", "vars": 3}"#] {
             let answer = try #require(PredicateLineProtocol.response(toLine: line))

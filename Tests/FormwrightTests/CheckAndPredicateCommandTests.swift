@@ -8,7 +8,11 @@ extension CommandSuites {
             try await offPool {
                 let (status, output) = try runFormwright(["check", "Forms"])
                 #expect(status == 0)
-                #expect(output.contains("ok event: 5 sections, 12 rows"))
+                #expect(output.contains("ok event: 5 sections, 12 rows, 1 condition\n"))
+                // One is singular.
+                #expect(output.contains("ok booleans: 1 section, 2 rows, 0 conditions\n"))
+                #expect(
+                    !output.contains(" 1 sections") && !output.contains(" 1 rows") && !output.contains(" 1 conditions"))
             }
         }
 
@@ -100,6 +104,38 @@ extension CommandSuites {
                 #expect(serve.output.contains(expected))
             }
             #expect(!check.output.contains("itemAdded"))
+            #expect(serve.status == 1)
+        }
+
+        /// Settings that would render meaningless HTML, and a JSON file that is no JSON, stop check and
+        /// serve alike, naming the file and the place.
+        @Test func checkAndServeRefuseMeaninglessHTMLAndATrailingComma() async throws {
+            let (check, serve) = try await offPool {
+                let folder = try temporaryFolder()
+                defer { try? FileManager.default.removeItem(at: folder) }
+                try """
+                submitTitle: ""
+                locale: en_GB
+                sections: [{rows: [{type: button, title: Go}, {tag: f, type: upload, accept: pdf}]}]
+                """.write(to: folder.appendingPathComponent("html.yaml"), atomically: true, encoding: .utf8)
+                try #"{"sections": [{"rows": [{"tag": "a", "type": "text"},]}]}"#
+                    .write(to: folder.appendingPathComponent("comma.json"), atomically: true, encoding: .utf8)
+                return (
+                    try runFormwright(["check", folder.path]),
+                    try runFormwright(["serve", "--port", "0", "--forms", folder.path])
+                )
+            }
+            #expect(check.status == 1)
+            for expected in [
+                "comma.json: a comma before ']' is not allowed in JSON: remove it (line 1, column 53)",
+                "html.yaml: submitTitle: the submit button's text is empty",
+                "html.yaml: locale: 'en_GB' is not a well-formed language tag (BCP 47, such as 'fr' or 'en-GB')",
+                "html.yaml: sections[0].rows[0].url: a button row needs a url",
+                "html.yaml: sections[0].rows[1].accept: 'pdf' is neither a media type nor an extension",
+            ] {
+                #expect(check.output.contains(expected), "\(check.output)")
+                #expect(serve.output.contains(expected), "\(serve.output)")
+            }
             #expect(serve.status == 1)
         }
 

@@ -142,6 +142,63 @@ extension CommandSuites {
             }
         }
 
+        /// A body limit of 0 would refuse every post; a negative one is no size.
+        @Test func aBodyLimitOfZeroOrLessIsRefused() async throws {
+            let (flag, negative, variable, file) = try await offPool {
+                (
+                    try runFormwright(["serve", "--port", "0", "--max-body", "0"]),
+                    try runFormwright(["serve", "--port", "0", "--max-body=-5"]),
+                    try runFormwright(["serve", "--port", "0"], environment: ["FORMWRIGHT_MAX_BODY": "0k"]),
+                    try runFormwright(["serve", "--port", "0", "--max-file", "0"])
+                )
+            }
+            #expect(flag.status == 64)
+            #expect(
+                flag.output.contains("--max-body '0' would refuse every request with a body: give a size of at least 1")
+            )
+            #expect(negative.status == 64)
+            #expect(negative.output.contains("--max-body '-5' is not a size"))
+            #expect(variable.status == 64)
+            #expect(variable.output.contains("FORMWRIGHT_MAX_BODY '0k' would refuse every request with a body"))
+            #expect(file.status == 64)
+            #expect(file.output.contains("--max-file '0' would refuse every upload"))
+        }
+
+        /// A short secret and a misspelt variable are warned about at start; SIGHUP is logged and ignored:
+        /// the server goes on answering until SIGTERM.
+        @Test func startWarningsAndSIGHUPIsLoggedAndIgnored() async throws {
+            let (output, aliveAfterHangUp, health, status) = try await offPool {
+                let server = try FormwrightProcess(
+                    ["serve", "--port", "0", "--threads", "1"],
+                    environment: ["FORMWRIGHT_SECRET": "hunter2", "FORMWRIGHT_PROT": "9000"])
+                defer { if server.process.isRunning { server.signal(SIGKILL) } }
+                let port = try #require(server.listeningPort(), "no listening line in: \(server.text)")
+                server.signal(SIGHUP)
+                let logged = eventually { server.text.contains("SIGHUP ignored") }
+                let alive = logged && server.process.isRunning
+                let health = try exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                server.signal(SIGTERM)
+                let status = server.waitForExit()
+                return (server.text, alive, health, status)
+            }
+            #expect(
+                output.contains(
+                    "FORMWRIGHT_SECRET is 7 bytes: CSRF tokens signed with it are weak; use at least 32 random bytes, such as FORMWRIGHT_SECRET=$(openssl rand -hex 32)"
+                ), "\(output)")
+            #expect(
+                output.contains(
+                    "environment variable FORMWRIGHT_PROT is not one formwright reads, so it is ignored (did you mean FORMWRIGHT_PORT?)"
+                ))
+            #expect(
+                output.contains(
+                    "SIGHUP ignored: formwright does not reload its forms or settings; restart it to read changes (SIGTERM stops it gracefully)"
+                ))
+            #expect(aliveAfterHangUp)
+            #expect(health.hasPrefix("HTTP/1.1 200"))
+            #expect(status == 0)
+            #expect(output.contains("shutting down signal=SIGTERM"))
+        }
+
         @Test func portInUseIsAClearError() async throws {
             try await offPool {
                 let first = try FormwrightProcess(["serve", "--port", "0"])

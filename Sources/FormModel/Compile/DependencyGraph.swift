@@ -41,37 +41,38 @@ struct DependencyGraph {
         if !edges[fact]!.contains(dependency) { edges[fact]!.append(dependency) }
     }
 
-    /// The facts in an order where each comes after what it reads, or a cycle when there is none.
+    /// The facts in an order where each comes after what it reads, or every cycle found when there is none.
+    ///
+    /// The depth-first walk goes on past a cycle, so a form with several is told about all of them in one
+    /// run: each edge that closes a loop (a back edge) gives one cycle, the path from the fact it reads
+    /// to the fact that reads it, so no cycle is reported twice and breaking each one reported leaves none.
     func ordered() -> Result<[FormFact], CycleError> {
         var state: [FormFact: Int] = [:]  // 1 = on the current path, 2 = done
         var order: [FormFact] = []
         var path: [FormFact] = []
+        var cycles: [[FormFact]] = []
 
-        func visit(_ fact: FormFact) -> [FormFact]? {
-            if state[fact] == 2 { return nil }
+        func visit(_ fact: FormFact) {
+            if state[fact] == 2 { return }
             if state[fact] == 1 {
                 let start = path.firstIndex(of: fact)!
-                return Array(path[start...]) + [fact]
+                cycles.append(Array(path[start...]) + [fact])
+                return
             }
             state[fact] = 1
             path.append(fact)
-            for dependency in edges[fact] ?? [] {
-                if let cycle = visit(dependency) { return cycle }
-            }
+            for dependency in edges[fact] ?? [] { visit(dependency) }
             path.removeLast()
             state[fact] = 2
             order.append(fact)
-            return nil
         }
 
-        for fact in facts {
-            if let cycle = visit(fact) { return .failure(CycleError(facts: cycle)) }
-        }
-        return .success(order)
+        for fact in facts { visit(fact) }
+        return cycles.isEmpty ? .success(order) : .failure(CycleError(cycles: cycles))
     }
 
-    /// A dependency cycle, as the facts along it (the first repeated at the end).
+    /// The dependency cycles of a form, each as the facts along it (the first repeated at the end).
     struct CycleError: Error {
-        let facts: [FormFact]
+        let cycles: [[FormFact]]
     }
 }

@@ -20,10 +20,22 @@ public struct FormCompiler: Sendable {
         case .success(let order):
             guard context.problems.isEmpty else { throw LoadProblems(context.problems) }
             return CompiledForm(form: form, rows: rows, sections: sections, order: order, rowIndex: context.rowIndex)
-        case .failure(let cycle):
-            let text = cycle.facts.map { context.describe($0) }.joined(separator: " → ")
-            throw LoadProblems(
-                context.problems + [LoadProblem(file: file, path: "", message: "dependency cycle: \(text)")])
+        case .failure(let found):
+            // Every cycle, each once; past a hundred the rest are counted, so a hostile form's report stays short.
+            let shown = 100
+            var problems = found.cycles.prefix(shown).map { cycle in
+                let text = cycle.map { context.describe($0) }.joined(separator: " → ")
+                return LoadProblem(file: file, path: "", message: "dependency cycle: \(text)")
+            }
+            if found.cycles.count > shown {
+                problems.append(
+                    LoadProblem(
+                        file: file, path: "",
+                        message:
+                            "\(found.cycles.count - shown) more dependency cycles: break those above and check again"
+                    ))
+            }
+            throw LoadProblems(context.problems + problems)
         }
     }
 }
@@ -182,11 +194,7 @@ private struct CompilationContext {
             return nil
         }
         var message = "unknown tag '\(variable.name)' in '\(source)'"
-        if let close = knownNames.min(by: { editDistance($0, variable.name) < editDistance($1, variable.name) }),
-            editDistance(close, variable.name) <= 2
-        {
-            message += " (did you mean '\(close)'?)"
-        }
+        if let close = closestName(to: variable.name, among: knownNames) { message += " (did you mean '\(close)'?)" }
         problem(path, message)
         return nil
     }

@@ -23,6 +23,7 @@ struct ModelChecks {
         if TimeZone(identifier: form.timeZone) == nil {
             add("timeZone", "unknown time zone '\(form.timeZone)' (use an IANA name such as Europe/Paris)")
         }
+        for problem in Self.htmlProblems(of: form) { add(problem.path, problem.message) }
         for (s, section) in form.sections.enumerated() {
             let path = "sections[\(s)]"
             if section.multivaluedTag == nil, section.rowTemplate != nil || !section.multivaluedOptions.isEmpty {
@@ -75,6 +76,7 @@ struct ModelChecks {
             add(path + ".required", "a \(row.type.rawValue) row takes no input, so it cannot be required")
         }
         for problem in Self.fitProblems(of: row, at: path) { add(problem.path, problem.message) }
+        for problem in Self.htmlProblems(of: row, at: path) { add(problem.path, problem.message) }
         guard let value = row.value else { return }
         let kind = row.type.valueKind
         guard value.fits(kind) else {

@@ -60,7 +60,8 @@ struct DescriptorDecoder {
                 _ = locales.node(locale)
                 result[locale] = Dictionary(
                     entries.compactMap { key, value, _ in
-                        guard case .scalar(let text, _, _) = value else { return nil }
+                        // A null text is no text, as a null key is no key (`ObjectReader.node`).
+                        guard case .scalar(let text, _, _) = value, !value.isNull else { return nil }
                         return (key, text)
                     }, uniquingKeysWith: { $1 })
             }
@@ -110,13 +111,16 @@ struct DescriptorDecoder {
         guard var reader = ObjectReader(node, path: path, log: log) else { return nil }
         guard let typeName = reader.string("type") else {
             log.add(reader.path("type"), "every row needs a type", at: node)
+            // The rest of the row is not read: only keys no row has are reported (`rowType` among them).
+            reader.skip(Self.rowKeys)
             reader.finish()
             return nil
         }
         guard let type = RowType(rawValue: typeName) else {
+            let suggestion = closestName(to: typeName, among: RowType.allNames).map { " (did you mean '\($0)'?)" }
             log.add(
                 reader.path("type"),
-                "unknown row type '\(typeName)'; known types: \(RowType.allNames.joined(separator: ", "))",
+                "unknown row type '\(typeName)'\(suggestion ?? ""); known types: \(RowType.allNames.joined(separator: ", "))",
                 at: reader.node("type"))
             return nil
         }
@@ -160,12 +164,21 @@ struct DescriptorDecoder {
         return row
     }
 
+    /// Every key a row may have.
+    static let rowKeys = [
+        "tag", "type", "title", "value", "placeholder", "autocomplete", "required", "requireMsg", "hidden", "disabled",
+        "noValueDisplayText", "help", "maxLength", "url", "accept", "options", "min", "max", "step", "validators",
+    ]
+
     private func options(_ reader: inout ObjectReader) -> [Option] {
         guard let items = reader.list("options") else { return [] }
         var seen: Set<String> = []
         return items.compactMap { path, node in
             let option: Option?
             switch node {
+            case .scalar where node.isNull:
+                log.add(path, "an option cannot be null: give it a value", at: node)
+                option = nil
             case .scalar(let text, _, _): option = Option(text)
             case .mapping:
                 guard var object = ObjectReader(node, path: path, log: log) else { return nil }

@@ -23,6 +23,13 @@ indirect enum DescriptorNode {
         }
     }
 
+    /// Whether this is YAML's or JSON's null: a plain `~`, `null` (`Null`, `NULL`) or nothing at all
+    /// (`title:`), as YAML 1.2's core schema reads them. A quoted `"~"` is text.
+    var isNull: Bool {
+        guard case .scalar(let text, true, _) = self else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(text)
+    }
+
     /// What a person would call this kind of value, for messages.
     var kindName: String {
         switch self {

@@ -50,6 +50,14 @@ public struct FormLoader: Sendable {
     /// Loads a descriptor from text (JSON or YAML), naming `file` in problems.
     public func load(_ text: String, file: String, defaultID: String) -> Result<Form, LoadProblems> {
         let log = ProblemLog(file: file)
+        if (file as NSString).pathExtension.lowercased() == "json" {
+            for comma in JSONTrailingCommas.find(in: text) {
+                log.add(
+                    "", "a comma before '\(comma.closing)' is not allowed in JSON: remove it", line: comma.line,
+                    column: comma.column)
+            }
+            if !log.problems.isEmpty { return .failure(LoadProblems(log.problems)) }
+        }
         let tree: DescriptorNode
         do {
             tree = try DescriptorNode.parse(text)

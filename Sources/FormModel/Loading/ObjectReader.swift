@@ -24,10 +24,16 @@ struct ObjectReader {
     /// The path of a key inside this object: `sections[1].rows[3]` + `hidden`.
     func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    /// The raw node for `key`, marking the key as known.
+    /// The raw node for `key`, marking the key as known; nil when it is absent or null.
+    ///
+    /// A null (`title: ~`, `"title": null`) is read as no value, as JSON APIs and YAML mean it: a
+    /// descriptor written by a program that serialises an unset field as null gets the default, not
+    /// the text "~" or "null" on the page. (YAML's `no` stays text where text is expected: that is a
+    /// word of YAML 1.1, while null is "no value" in both formats.)
     mutating func node(_ key: String) -> DescriptorNode? {
         used.insert(key)
-        return pairs.first { $0.key == key }?.value
+        guard let value = pairs.first(where: { $0.key == key })?.value, !value.isNull else { return nil }
+        return value
     }
 
     mutating func string(_ key: String) -> String? {
@@ -56,6 +62,11 @@ struct ObjectReader {
 
     mutating func integer(_ key: String, minimum: Int = Int.min) -> Int? {
         guard let value = node(key) else { return nil }
+        if case .scalar(let text, false, _) = value, Int(text) != nil {
+            // A quoted number is text: read as a number it would hide a descriptor's type mistake.
+            log.add(path(key), "\(key) must be a number, not the text \"\(text)\": write it without quotes", at: value)
+            return nil
+        }
         guard case .scalar(let text, _, _) = value, let number = Int(text), number >= minimum else {
             log.add(
                 path(key),
@@ -110,14 +121,32 @@ struct ObjectReader {
     func finish() {
         for (key, _, position) in pairs where !used.contains(key) {
             var message = "unknown key '\(key)'"
-            if let suggestion = used.min(by: { editDistance($0, key) < editDistance($1, key) }),
-                editDistance(suggestion, key) <= 2
-            {
+            if let (source, formwright) = Self.foreignKeys[key], used.contains(formwright) {
+                message += " (did you mean '\(formwright)'? '\(key)' is \(source)'s name for it)"
+            } else if let suggestion = closestName(to: key, among: used) {
                 message += " (did you mean '\(suggestion)'?)"
             }
             log.add(path(key), message, line: position.line, column: position.column)
         }
     }
+
+    /// XLForm's and Eureka's names for Formwright's keys, so a descriptor ported from an app is told the
+    /// key to write; each is suggested only where its Formwright key belongs (`rows` in a section).
+    static let foreignKeys: [String: (source: String, key: String)] = [
+        "rowType": ("XLForm", "type"),
+        "selectorOptions": ("XLForm", "options"),
+        "selectorTitle": ("XLForm and Eureka", "title"),
+        "formSections": ("XLForm", "sections"),
+        "formRows": ("XLForm", "rows"),
+        "footerTitle": ("XLForm", "footer"),
+        "sectionOptions": ("XLForm", "multivaluedOptions"),
+        "sectionInsertMode": ("XLForm", "insertMode"),
+        "multivaluedRowTemplate": ("XLForm", "rowTemplate"),
+    ]
+
+    /// Marks `keys` as known without reading them: for an object read no further, whose other keys
+    /// must not be reported as unknown.
+    mutating func skip(_ keys: [String]) { used.formUnion(keys) }
 
     /// Whether the object has `key` (marking it as known).
     mutating func has(_ key: String) -> Bool { node(key) != nil }
@@ -130,6 +159,14 @@ struct ObjectReader {
         default: return nil
         }
     }
+}
+
+/// The name of `candidates` closest to `name` within `distance` edits (ties broken alphabetically), for
+/// "did you mean" hints: `requierd` gives `required`; nil when none is that close.
+public func closestName(to name: String, among candidates: some Sequence<String>, within distance: Int = 2) -> String? {
+    candidates.map { (name: $0, distance: editDistance($0, name)) }
+        .filter { $0.distance <= distance }
+        .min { ($0.distance, $0.name) < ($1.distance, $1.name) }?.name
 }
 
 /// Levenshtein distance, ASCII case ignored, for "did you mean" hints on short keys and codes.

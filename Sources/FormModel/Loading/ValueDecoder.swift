@@ -60,6 +60,15 @@ struct ValueDecoder {
 
     /// `text` as a value of `kind`, or nil with the problem logged.
     private func typed(_ text: String, as kind: ValueKind, node: DescriptorNode, path: String) -> FormValue? {
+        // A number written as text (`max: "100"`) is refused rather than converted: the descriptor says
+        // text where a number belongs. Dates and times have no JSON type of their own, so they are text.
+        if case .scalar(_, false, _) = node, [.integer, .decimal, .duration].contains(kind),
+            Self.parse(text, as: kind) != nil
+        {
+            let key = path.split(separator: ".").last.map(String.init) ?? path
+            log.add(path, "\(key) must be a number, not the text \"\(text)\": write it without quotes", at: node)
+            return nil
+        }
         if kind == .dateTime {
             // As a submission is read (FormEngine's `ZoneConverter`): an offset names an instant, a bare
             // reading is the form zone's wall-clock time, the earlier one when the clocks show it twice.

@@ -46,8 +46,23 @@ public enum PredicateLineProtocol {
             let result = try predicate.evaluate(request.vars ?? [:])
             return result ? #"{"result":true}"# : #"{"result":false}"#
         } catch {
-            return errorLine("\(error)")
+            return errorLine("\(error)" + bracingHint(request))
         }
+    }
+
+    /// When the predicate writes a variable whose name is no identifier (`$second-alert`, with
+    /// `second-alert` among the vars), how to name it: the grammar's variable is `$` and a C identifier,
+    /// so `$second-alert` reads `$second - alert`, and `${second-alert}` names it whole. The answer's
+    /// result is unchanged: only the error says more.
+    private static func bracingHint(_ request: Request) -> String {
+        let names = (request.vars ?? [:]).keys.filter { name in
+            !name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+                && request.predicate.contains("$" + name)
+        }
+        guard let name = names.sorted().first else { return "" }
+        let identifier = name.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return " (a variable is $ and an identifier, so '$\(name)' is read as '$\(identifier)' and what follows; "
+            + "for the variable '\(name)' write ${\(name)})"
     }
 
     private static func errorLine(_ message: String) -> String {

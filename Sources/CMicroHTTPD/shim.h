@@ -32,6 +32,15 @@ static inline const struct sockaddr *CMicroHTTPD_clientAddress(struct MHD_Connec
     return info ? info->client_addr : NULL;
 }
 
+/* MHD_get_connection_info is variadic: the connection's socket context, the value the
+ * MHD_OPTION_NOTIFY_CONNECTION callback stored at MHD_CONNECTION_NOTIFY_STARTED (NULL before). */
+static inline void *CMicroHTTPD_socketContext(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
 /* The free-callback variant takes the callback as a typedef Swift imports as optional;
  * this adapter keeps the zero-copy constructor's call site in Swift short. The body stays
  * owned by Swift: `release` is called with `owner` when MHD drops its last reference. */

@@ -23,9 +23,15 @@ final class RequestContext {
 
     /// The request target exactly as it arrived, before any decoding.
     let rawTarget: String
+    /// Whether every byte of the target may stand in a request line unencoded: visible ASCII but `#`
+    /// (RFC 9112 §3.2; a fragment is never sent). A control, a space, DEL or a byte of a non-ASCII
+    /// character would otherwise reach routing as something else (`String(cString:)` repairs invalid
+    /// UTF-8 into U+FFFD), so such a request is refused before it is routed.
+    let targetIsClean: Bool
     let startNanoseconds: UInt64
     var phase: Phase = .new
-    var method = HTTPMethod.get
+    /// Set at the first handler call; a request libmicrohttpd ends before then is logged with `-`.
+    var method = HTTPMethod(rawValue: "-")
     var headers = HTTPHeaders()
     var target = RequestTarget(segments: [], query: QueryParameters())
     /// The static file the raw target named, when the router found it without parsing the target.
@@ -43,9 +49,17 @@ final class RequestContext {
     /// The template response sent, held until the request completes (`ResponseTemplate`).
     var lease: ResponseLease?
 
-    init(rawTarget: String, now: UInt64) {
-        self.rawTarget = rawTarget
-        self.startNanoseconds = now
+    /// The context of a request whose target is the C string `target` (libmicrohttpd's, empty when nil).
+    init(rawTarget target: UnsafePointer<CChar>?, now: UInt64) {
+        startNanoseconds = now
+        guard let target else {
+            rawTarget = ""
+            targetIsClean = true
+            return
+        }
+        let bytes = UnsafeRawBufferPointer(start: target, count: strlen(target))
+        targetIsClean = !bytes.contains { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "#") }
+        rawTarget = String(decoding: bytes, as: UTF8.self)
     }
 }
 

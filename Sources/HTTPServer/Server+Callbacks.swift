@@ -29,6 +29,8 @@ func startLibraryDaemon(
         MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.headerMemoryLimit, ptr_value: nil),
         MHD_OptionItem(option: .URI_LOG_CALLBACK, value: unsafeBitCast(beginRequest, to: Int.self), ptr_value: server),
         MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(endRequest, to: Int.self), ptr_value: server),
+        MHD_OptionItem(
+            option: .NOTIFY_CONNECTION, value: unsafeBitCast(connectionChanged, to: Int.self), ptr_value: server),
     ]
     if configuration.threads > 1 {
         options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
@@ -39,17 +41,39 @@ func startLibraryDaemon(
 
 // The C callbacks are trampolines: recover the Swift objects from `void *`, call a Swift method,
 // return. The server travels as `cls` (retained while the daemon runs); each request's context
-// travels as `*con_cls`, retained once in `beginRequest` and released once in `endRequest`.
+// travels as `*con_cls`, retained once in `beginRequest` and released once: in `endRequest`, or in
+// `connectionChanged` for a request libmicrohttpd ended before any handler call.
+//
+// Each connection has a slot (its socket context) holding the context of its request under way.
+// NOTIFY_COMPLETED comes only for requests whose handler was called; a request libmicrohttpd ends
+// itself before that (431 for too many headers or cookies, 414, 400 for a malformed Content-Length,
+// a client gone mid-headers) would otherwise keep its context, and its place in `inFlight`, forever:
+// memory lost per request, and every graceful stop waiting out its whole grace period.
+
+/// The slot of `connection`: one pointer of plain memory, allocated when the connection starts.
+private func requestSlot(_ connection: OpaquePointer?) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+    guard let connection, let slot = CMicroHTTPD_socketContext(connection) else { return nil }
+    return slot.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+}
 
 /// MHD_OPTION_URI_LOG_CALLBACK: runs once per request, right after the request line, with the raw
 /// target. Its result becomes `*con_cls`, so every request has a context from its first handler call.
 private let beginRequest:
     @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
-        -> UnsafeMutableRawPointer? = { cls, uri, _ in
+        -> UnsafeMutableRawPointer? = { cls, uri, connection in
             guard let cls else { return nil }
-            Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { _ = $0.inFlight.add(1, ordering: .relaxed) }
-            let context = RequestContext(rawTarget: uri.map { String(cString: $0) } ?? "", now: monotonicNanoseconds())
-            return Unmanaged.passRetained(context).toOpaque()
+            let context = RequestContext(rawTarget: uri, now: monotonicNanoseconds())
+            let pointer = Unmanaged.passRetained(context).toOpaque()
+            Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+                _ = server.inFlight.add(1, ordering: .relaxed)
+                guard let slot = requestSlot(connection) else { return }
+                // An earlier request of the connection that libmicrohttpd ended without a completion.
+                if let earlier = slot.pointee {
+                    server.completeUnhandled(Unmanaged<RequestContext>.fromOpaque(earlier).takeRetainedValue())
+                }
+                slot.pointee = pointer
+            }
+            return pointer
         }
 
 /// The access handler: called several times per request (headers, body pieces, final call).
@@ -69,13 +93,36 @@ private let handleAccess: MHD_AccessHandlerCallback = { cls, connection, _, meth
 
 /// MHD_OPTION_NOTIFY_COMPLETED: every request that got a context ends here exactly once,
 /// answered, aborted or timed out.
-private let endRequest: MHD_RequestCompletedCallback = { cls, _, conCls, termination in
+private let endRequest: MHD_RequestCompletedCallback = { cls, connection, conCls, termination in
     guard let cls, let conCls, let raw = conCls.pointee else { return }
     conCls.pointee = nil
+    if let slot = requestSlot(connection), slot.pointee == raw { slot.pointee = nil }
     let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
     Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef {
         $0.complete(context, termination: termination.rawValue)
     }
+}
+
+/// MHD_OPTION_NOTIFY_CONNECTION: allocates a connection's request slot when it starts; when it closes,
+/// releases the context still in the slot (a request that never reached a handler) and the slot.
+private let connectionChanged: MHD_NotifyConnectionCallback = { cls, _, socketContext, code in
+    guard let cls, let socketContext else { return }
+    // Compared by raw value: a closed C enum must not be switched over exhaustively (LIBMICROHTTPD.md §h).
+    if code.rawValue == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED.rawValue {
+        let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+        slot.initialize(to: nil)
+        socketContext.pointee = UnsafeMutableRawPointer(slot)
+        return
+    }
+    guard let raw = socketContext.pointee else { return }
+    socketContext.pointee = nil
+    let slot = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    if let pending = slot.pointee {
+        let context = Unmanaged<RequestContext>.fromOpaque(pending).takeRetainedValue()
+        Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.completeUnhandled(context) }
+    }
+    slot.deinitialize(count: 1)
+    slot.deallocate()
 }
 
 /// MHD_OPTION_EXTERNAL_LOGGER: libmicrohttpd's own messages, into the server's logger.
@@ -85,7 +132,9 @@ private let libraryLog: MHD_LogCallback = { cls, format, arguments in
     var buffer = [CChar](repeating: 0, count: 512)
     _ = vsnprintf(&buffer, buffer.count, format, arguments)
     let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    server.logger.notice("libmicrohttpd: \(message.trimmingASCIIWhitespaceString().trimmingCharacters(in: "\n"))")
+    let text = message.trimmingASCIIWhitespaceString().trimmingCharacters(in: "\n")
+    guard let line = server.libraryMessages.line(for: text, now: monotonicNanoseconds()) else { return }
+    server.logger.notice("libmicrohttpd: \(line)")
 }
 
 /// Reasons libmicrohttpd gives for ending a request, by `MHD_RequestTerminationCode` raw value.

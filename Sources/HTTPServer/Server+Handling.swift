@@ -32,6 +32,11 @@ extension Server {
 
     private func examineHeaders(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
         if let peer = CMicroHTTPD_clientAddress(connection.pointer) { context.remoteAddress = SocketAddress(peer) }
+        guard context.targetIsClean else {
+            let message =
+                "the request target holds a space, a control character, '#' or a non-ASCII byte: percent-encode it (RFC 3986)"
+            return send(refusal(.badRequest, message, context), context, connection, close: true)
+        }
         // A static file needs no `Request`, so its fields are not copied out of libmicrohttpd's table.
         context.file = router.file(for: context.method, rawTarget: context.rawTarget)
         if context.file == nil { context.literal = router.literal(for: context.method, rawTarget: context.rawTarget) }
@@ -40,6 +45,10 @@ extension Server {
             _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)
         }
         let framing = scan.framing
+        if let problem = scan.malformed {
+            // Framing must not rest on a field that a proxy in front may read differently (RFC 9112 §5.1, §3.2).
+            return send(refusal(.badRequest, problem, context), context, connection, close: true)
+        }
         // Taken, not copied: a copy of the fields would cost a retain and a release per stored array.
         if let fields = scan.fields.take() {
             context.headers = fields
@@ -178,12 +187,13 @@ extension Server {
         return MHD_queue_response(connection.pointer, UInt32(context.sentStatus ?? 500), handle) == .YES
     }
 
-    /// Called from `endRequest`, once per request.
-    func complete(_ context: RequestContext, termination: UInt32) {
+    /// Called from `endRequest`, once per request; `termination` is nil for a request libmicrohttpd
+    /// ended before any handler call (`completeUnhandled`).
+    func complete(_ context: RequestContext, termination: UInt32?) {
         inFlight.subtract(1, ordering: .releasing)
         // Called in place, not copied out first: a copy of the closure costs a retain and a release.
         guard configuration.accessLog != nil else { return }
-        let reason = terminationReason(termination)
+        let reason = termination.map(terminationReason) ?? "ended by libmicrohttpd before any handler call"
         configuration.accessLog?(
             AccessRecord(
                 method: context.method.rawValue, target: context.rawTarget,
@@ -194,12 +204,27 @@ extension Server {
     }
 }
 
+extension Server {
+    /// Called from the connection's end (or its next request) for a request libmicrohttpd ended before
+    /// any handler call, which gets no completion: it answered 400, 414 or 431 itself (its log line
+    /// says which), or the client left during the headers. Logged with the method unknown (`-`).
+    func completeUnhandled(_ context: RequestContext) {
+        complete(context, termination: nil)
+    }
+}
+
 /// What one pass over libmicrohttpd's header table gathers.
 private struct HeaderScan {
     /// Every field, in order, for a request a handler will see; nil when only the framing is wanted.
     var fields: HTTPHeaders?
-    /// How many `Content-Length` fields came, the first one's value, and the first `Transfer-Encoding`.
+    /// How many `Content-Length` fields came, the first one's value, and every `Transfer-Encoding`
+    /// field's value joined as one list (RFC 9110 §5.3), so `chunked` then `gzip` ends in `gzip`.
     var framing: (contentLengths: Int, contentLength: String?, transferEncoding: String?) = (0, nil, nil)
+    /// How many `Host` fields came.
+    var hosts = 0
+    /// Why the header block is refused: a field name that is no token (`Transfer-Encoding :` has a
+    /// space in it), or a second `Host`.
+    var malformed: String?
 
     init(fields: HTTPHeaders?) {
         self.fields = fields
@@ -216,12 +241,45 @@ private let scanHeader: MHD_KeyValueIterator = { cls, _, name, value in
     if cNameMatches(name, "content-length") {
         scan.pointee.framing.contentLengths += 1
         if scan.pointee.framing.contentLength == nil { scan.pointee.framing.contentLength = text() }
-    } else if cNameMatches(name, "transfer-encoding"), scan.pointee.framing.transferEncoding == nil {
-        scan.pointee.framing.transferEncoding = text()
+    } else if cNameMatches(name, "transfer-encoding") {
+        scan.pointee.framing.transferEncoding =
+            scan.pointee.framing.transferEncoding.map { "\($0), \(text())" } ?? text()
+    } else if cNameMatches(name, "host") {
+        scan.pointee.hosts += 1
+        if scan.pointee.hosts == 2 { scan.pointee.malformed = "a request must carry one Host field (RFC 9112 §3.2)" }
+    } else if !isToken(name) {
+        let shown = String(cString: name).unicodeScalars.map {
+            $0.isASCII && $0.value >= 0x20 ? String($0) : "\\x" + String($0.value, radix: 16)
+        }.joined()
+        scan.pointee.malformed =
+            "the header field name '\(shown.prefix(60))' is not a token: no space may stand before the colon (RFC 9112 §5.1)"
     }
     // Optional chaining skips the copy when only the framing is wanted.
     scan.pointee.fields?.add(cName: name, cValue: value)
     return .YES
+}
+
+/// Bytes of a token (RFC 9110 §5.6.2: `tchar`), as a bit per byte below 128.
+private let tokenBytes: (low: UInt64, high: UInt64) = {
+    var (low, high): (UInt64, UInt64) = (0, 0)
+    for byte in "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8 {
+        if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+    }
+    return (low, high)
+}()
+
+/// Whether the C string `name` is a non-empty token, as a header field name must be.
+private func isToken(_ name: UnsafePointer<CChar>) -> Bool {
+    var index = 0
+    while name[index] != 0 {
+        let byte = UInt8(bitPattern: name[index])
+        let known =
+            byte < 64
+            ? tokenBytes.low & (1 << UInt64(byte)) : byte < 128 ? tokenBytes.high & (1 << UInt64(byte - 64)) : 0
+        guard known != 0 else { return false }
+        index += 1
+    }
+    return index > 0
 }
 
 /// Whether the C string `name` is `lowercased`, ASCII case-insensitively (header names are tokens).

@@ -31,6 +31,8 @@ public final class Server: Sendable {
     /// Connections suspended for an async handler, so a shutdown can resume each exactly once.
     let suspended = Mutex<[ObjectIdentifier: SuspendedRequest]>([:])
     private let state = Mutex<RunState>(RunState())
+    /// libmicrohttpd's messages, rate-limited (`libraryLog`).
+    let libraryMessages = LibraryMessages()
 
     private struct RunState: ~Copyable {
         var daemon: DaemonHandle?

@@ -72,7 +72,17 @@ public struct StaticFiles: Sendable {
             guard FileManager.default.fileExists(atPath: real, isDirectory: &directory), !directory.boolValue else {
                 continue
             }
-            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            // Hidden files stay hidden however they are reached: by their own name, or through a link
+            // whose name is plain (`notes.txt -> .env`), so the real path is checked too.
+            let realRelative = real.dropFirst(root.count + 1)
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+                !realRelative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+            else {
+                if !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                    skipped(relative, "it links to a hidden file")
+                }
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: real) else {
                 skipped(relative, "it cannot be read")
                 continue

@@ -37,6 +37,21 @@ import Testing
         ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", "both"),
         ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc", "one Content-Length"),
         ("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", "chunked"),
+        // Framing a proxy in front may read otherwise (request smuggling): each field counts.
+        (
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: gzip\r\n\r\n",
+            "end with 'chunked'"
+        ),
+        (
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\nContent-Length: 3\r\n\r\nabc",
+            "is not a token"
+        ),
+        ("GET /hello HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", "one Host field"),
+        // Bytes that cannot stand in a target unencoded, and a fragment, never reach routing.
+        ("GET /hel\u{7F}lo HTTP/1.1\r\nHost: x\r\n\r\n", "percent-encode"),
+        ("GET /caf\u{E9} HTTP/1.1\r\nHost: x\r\n\r\n", "percent-encode"),
+        ("GET /hello\u{1B}[0m HTTP/1.1\r\nHost: x\r\n\r\n", "percent-encode"),
+        ("GET /hello#top HTTP/1.1\r\nHost: x\r\n\r\n", "percent-encode"),
     ])
     func badRequestsGetA4xxNamingTheProblem(raw: String, message: String) async throws {
         try await withServer(routes: standardRoutes) { server in
@@ -89,6 +104,40 @@ import Testing
                 #expect(response.status == 431 || response.status == 414 || response.status == 400)
             }
             #expect(try request(server.port, "/hello").status == 200)
+        }
+    }
+
+    /// libmicrohttpd answers some requests itself before any handler call (431 here) and gives them no
+    /// completion: each is released and logged all the same, as is a client that leaves mid-headers.
+    @Test func requestsThatNeverReachAHandlerLeaveNothingBehindAndAreLogged() async throws {
+        let records = Mutex<[AccessRecord]>([])
+        var configuration = ServerConfiguration.testing()
+        configuration.accessLog = { record in records.withLock { $0.append(record) } }
+        try await withServer(configuration, routes: standardRoutes) { server in
+            let cookies = (0..<1_000).map { "c\($0)=v" }.joined(separator: "; ")
+            for _ in 0..<20 {
+                let connection = try RawConnection(port: server.port)
+                try? connection.send(
+                    "GET /\(String(repeating: "a", count: 30_000)) HTTP/1.1\r\nHost: x\r\nCookie: \(cookies)\r\n\r\n")
+                _ = try? connection.readToClose()
+            }
+            do {
+                let leaving = try RawConnection(port: server.port)
+                try leaving.send("GET /hello HTTP/1.1\r\nHost: x\r\nX-Half: ")
+                #expect(eventually { server.requestsInFlight == 1 })
+            }  // closed here, mid-headers
+            #expect(eventually { server.requestsInFlight == 0 }, "\(server.requestsInFlight) requests still held")
+            #expect(try request(server.port, "/hello").status == 200)
+            let unhandled = records.withLock {
+                $0.filter { $0.abortReason == "ended by libmicrohttpd before any handler call" }
+            }
+            let summary = unhandled.map { "\($0.method) \($0.target.prefix(12)) \($0.status.map(String.init) ?? "-")" }
+            #expect(unhandled.filter { $0.target.hasPrefix("/aaaa") }.count == 20, "\(summary)")
+            // The client that left mid-headers gets libmicrohttpd's own completion, its method unknown.
+            let left = records.withLock { $0.filter { $0.target == "/hello" && $0.status == nil } }
+            #expect(left.map(\.method) == ["-"])
+            #expect(left.first?.abortReason == "client closed the connection")
+            #expect(unhandled.allSatisfy { $0.method == "-" && $0.status == nil }, "\(summary)")
         }
     }
 

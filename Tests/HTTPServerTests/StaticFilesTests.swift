@@ -21,6 +21,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: root + "/leak.txt", withDestinationPath: outside)
         try FileManager.default.createSymbolicLink(
             atPath: root + "/alias.css", withDestinationPath: root + "/css/site.css")
+        try FileManager.default.createSymbolicLink(atPath: root + "/notes.txt", withDestinationPath: root + "/.env")
         return (root, outside)
     }
 
@@ -168,6 +169,20 @@ import Testing
             let alias = try request(server.port, "/static/alias.css")
             #expect(alias.text == "body{}")
         }
+    }
+
+    /// A plainly named link to a hidden file would publish it: it is left out, and said to be.
+    @Test func aLinkToAHiddenFileIsNotServed() async throws {
+        let (root, _) = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }
+        var skipped: [String: String] = [:]
+        let files = try StaticFiles(folder: root) { path, reason in skipped[path] = reason }
+        #expect(!files.paths.contains("notes.txt"))
+        #expect(skipped["notes.txt"] == "it links to a hidden file")
+        let status = try await withServer(routes: { $0.files("/static", files) }) { server in
+            try request(server.port, "/static/notes.txt").status
+        }
+        #expect(status == 404)
     }
 
     @Test func missingFolderIsAClearError() {

@@ -62,17 +62,16 @@ private let beginRequest:
     @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
         -> UnsafeMutableRawPointer? = { cls, uri, connection in
             guard let cls else { return nil }
-            let context = RequestContext(rawTarget: uri, now: monotonicNanoseconds())
-            let pointer = Unmanaged.passRetained(context).toOpaque()
-            Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
-                _ = server.inFlight.add(1, ordering: .relaxed)
-                guard let slot = requestSlot(connection) else { return }
-                // An earlier request of the connection that libmicrohttpd ended without a completion.
-                if let earlier = slot.pointee {
-                    server.completeUnhandled(Unmanaged<RequestContext>.fromOpaque(earlier).takeRetainedValue())
-                }
-                slot.pointee = pointer
+            let server = Unmanaged<Server>.fromOpaque(cls)
+            server._withUnsafeGuaranteedRef { _ = $0.inFlight.add(1, ordering: .relaxed) }
+            let slot = requestSlot(connection)
+            // An earlier request of the connection that libmicrohttpd ended without a completion.
+            if let earlier = slot?.pointee {
+                let context = Unmanaged<RequestContext>.fromOpaque(earlier).takeRetainedValue()
+                server._withUnsafeGuaranteedRef { $0.completeUnhandled(context) }
             }
+            let pointer = Unmanaged.passRetained(RequestContext(rawTarget: uri, now: monotonicNanoseconds())).toOpaque()
+            slot?.pointee = pointer
             return pointer
         }
 

@@ -45,10 +45,7 @@ extension Server {
             _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)
         }
         let framing = scan.framing
-        if let problem = scan.malformed {
-            // Framing must not rest on a field that a proxy in front may read differently (RFC 9112 §5.1, §3.2).
-            return send(refusal(.badRequest, problem, context), context, connection, close: true)
-        }
+        let (badName, hosts) = (scan.badName, scan.hosts)
         // Taken, not copied: a copy of the fields would cost a retain and a release per stored array.
         if let fields = scan.fields.take() {
             context.headers = fields
@@ -61,6 +58,10 @@ extension Server {
                     return send(refusal(.badRequest, error.description, context), context, connection, close: true)
                 }
             }
+        }
+        if let malformed = HeaderScan.problem(badName: badName, hosts: hosts) {
+            // Framing must not rest on a field that a proxy in front may read differently (RFC 9112 §5.1, §3.2).
+            return send(refusal(.badRequest, malformed, context), context, connection, close: true)
         }
         if framing.contentLengths > 1 {
             let answer = refusal(.badRequest, "a request must carry one Content-Length", context)
@@ -213,8 +214,9 @@ extension Server {
     }
 }
 
-/// What one pass over libmicrohttpd's header table gathers.
-private struct HeaderScan {
+/// What one pass over libmicrohttpd's header table gathers. Not copyable: the compiler copied it
+/// (a retain and a release per field) where it could only be read in place.
+private struct HeaderScan: ~Copyable {
     /// Every field, in order, for a request a handler will see; nil when only the framing is wanted.
     var fields: HTTPHeaders?
     /// How many `Content-Length` fields came, the first one's value, and every `Transfer-Encoding`
@@ -222,9 +224,21 @@ private struct HeaderScan {
     var framing: (contentLengths: Int, contentLength: String?, transferEncoding: String?) = (0, nil, nil)
     /// How many `Host` fields came.
     var hosts = 0
-    /// Why the header block is refused: a field name that is no token (`Transfer-Encoding :` has a
-    /// space in it), or a second `Host`.
-    var malformed: String?
+    /// The first field name that is no token (`Transfer-Encoding ` has a space in it), in
+    /// libmicrohttpd's table: a pointer, not a string, so a scan of well-formed fields costs nothing more.
+    var badName: UnsafePointer<CChar>?
+
+    /// Why a header block is refused (a field name that is no token, a second `Host`), if it is.
+    static func problem(badName: UnsafePointer<CChar>?, hosts: Int) -> String? {
+        if let badName {
+            let shown = String(cString: badName).unicodeScalars.map {
+                $0.isASCII && $0.value >= 0x20 ? String($0) : "\\x" + String($0.value, radix: 16)
+            }.joined()
+            return
+                "the header field name '\(shown.prefix(60))' is not a token: no space may stand before the colon (RFC 9112 §5.1)"
+        }
+        return hosts > 1 ? "a request must carry one Host field (RFC 9112 §3.2)" : nil
+    }
 
     init(fields: HTTPHeaders?) {
         self.fields = fields
@@ -246,13 +260,8 @@ private let scanHeader: MHD_KeyValueIterator = { cls, _, name, value in
             scan.pointee.framing.transferEncoding.map { "\($0), \(text())" } ?? text()
     } else if cNameMatches(name, "host") {
         scan.pointee.hosts += 1
-        if scan.pointee.hosts == 2 { scan.pointee.malformed = "a request must carry one Host field (RFC 9112 §3.2)" }
-    } else if !isToken(name) {
-        let shown = String(cString: name).unicodeScalars.map {
-            $0.isASCII && $0.value >= 0x20 ? String($0) : "\\x" + String($0.value, radix: 16)
-        }.joined()
-        scan.pointee.malformed =
-            "the header field name '\(shown.prefix(60))' is not a token: no space may stand before the colon (RFC 9112 §5.1)"
+    } else if scan.pointee.badName == nil, !isToken(name) {
+        scan.pointee.badName = name
     }
     // Optional chaining skips the copy when only the framing is wanted.
     scan.pointee.fields?.add(cName: name, cValue: value)

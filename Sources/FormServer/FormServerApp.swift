@@ -175,9 +175,11 @@ public final class FormServerApp: Sendable {
                 }
                 for (code, text) in (form.messages[locale] ?? [:]).sorted(by: { $0.key < $1.key }) {
                     guard let builtIn = codes[code] else {
-                        let near = codes.keys.min { editDistance($0, code) < editDistance($1, code) } ?? ""
-                        problems.append(
-                            "\(at).\(code): no message or page text has this code (did you mean '\(near)'?)")
+                        // A suggestion only when one is close: a far one would mislead more than help.
+                        let hint =
+                            closestName(to: code, among: codes.keys, within: 3).map { "did you mean '\($0)'?" }
+                            ?? "the README's \"Submitting\" section lists the codes"
+                        problems.append("\(at).\(code): no message or page text has this code (\(hint))")
                         continue
                     }
                     let allowed = placeholders(in: builtIn)

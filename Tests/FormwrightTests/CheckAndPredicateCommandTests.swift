@@ -85,7 +85,7 @@ extension CommandSuites {
                 try """
                 locale: fr
                 messages:
-                  fr: {requird: "Champ obligatoire", required: "{nom} manque", itemAdded: "{item} ajouté"}
+                  fr: {requird: "Champ obligatoire", required: "{nom} manque", itemAdded: "{item} ajouté", bonjour: Salut}
                   fr_FR: {submit: Envoyer}
                 sections: [{rows: [{tag: nom, type: text, required: true}]}]
                 """.write(to: folder.appendingPathComponent("texts.yaml"), atomically: true, encoding: .utf8)
@@ -97,6 +97,8 @@ extension CommandSuites {
             #expect(check.status == 1)
             for expected in [
                 "form 'texts', messages.fr.requird: no message or page text has this code (did you mean 'required'?)",
+                // No code is near: none is suggested.
+                "form 'texts', messages.fr.bonjour: no message or page text has this code (the README's \"Submitting\" section lists the codes)",
                 "form 'texts', messages.fr.required: '{nom}' is not filled in for this code (it fills in {name})",
                 "form 'texts', messages.fr_FR: 'fr_FR' is not a language tag (BCP 47, such as 'fr' or 'fr-FR')",
             ] {

@@ -23,10 +23,10 @@ final class RequestContext {
 
     /// The request target exactly as it arrived, before any decoding.
     let rawTarget: String
-    /// Whether every byte of the target may stand in a request line unencoded: visible ASCII but `#`
-    /// (RFC 9112 §3.2; a fragment is never sent). A control, a space, DEL or a byte of a non-ASCII
-    /// character would otherwise reach routing as something else (`String(cString:)` repairs invalid
-    /// UTF-8 into U+FFFD), so such a request is refused before it is routed.
+    /// Whether the target can be routed as sent: no control, space, DEL or `#` (a fragment is never
+    /// sent, RFC 9112 §3.2), and non-ASCII bytes only as valid UTF-8. Browsers percent-encode all of
+    /// these, but curl sends `?q=café` as it is, which is accepted; invalid UTF-8 would reach routing
+    /// repaired into U+FFFD, something other than what was sent, so it is refused with the rest.
     let targetIsClean: Bool
     let startNanoseconds: UInt64
     var phase: Phase = .new
@@ -58,7 +58,17 @@ final class RequestContext {
             return
         }
         let bytes = UnsafeRawBufferPointer(start: target, count: strlen(target))
-        targetIsClean = !bytes.contains { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "#") }
+        var ascii = true
+        var clean = true
+        for byte in bytes {
+            if byte >= 0x80 {
+                ascii = false
+            } else if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "#") {
+                clean = false
+            }
+        }
+        // Validated only when a non-ASCII byte came (rarely): most targets are plain ASCII.
+        targetIsClean = clean && (ascii || String(validating: bytes, as: UTF8.self) != nil)
         rawTarget = String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -45,10 +45,13 @@ func startLibraryDaemon(
 // `connectionChanged` for a request libmicrohttpd ended before any handler call.
 //
 // Each connection has a slot (its socket context) holding the context of its request under way.
-// NOTIFY_COMPLETED comes only for requests whose handler was called; a request libmicrohttpd ends
-// itself before that (431 for too many headers or cookies, 414, 400 for a malformed Content-Length,
-// a client gone mid-headers) would otherwise keep its context, and its place in `inFlight`, forever:
-// memory lost per request, and every graceful stop waiting out its whole grace period.
+// NOTIFY_COMPLETED does not come for every request that got a context: one libmicrohttpd gives up
+// while reading its headers because the connection's memory ran out (many cookies on a long target)
+// gets none, and would otherwise keep its context, and its place in `inFlight`, forever: memory lost
+// per request, and every graceful stop waiting out its whole grace period. (Its other early answers,
+// 431, 400 for a malformed Content-Length or a missing Host, a client gone mid-headers, do complete;
+// a 414 comes before the URI callback.) Whatever is left in the slot when the connection closes, or
+// when its next request begins, is released there.
 
 /// The slot of `connection`: one pointer of plain memory, allocated when the connection starts.
 private func requestSlot(_ connection: OpaquePointer?) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>? {

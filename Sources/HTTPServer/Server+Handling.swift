@@ -34,7 +34,7 @@ extension Server {
         if let peer = CMicroHTTPD_clientAddress(connection.pointer) { context.remoteAddress = SocketAddress(peer) }
         guard context.targetIsClean else {
             let message =
-                "the request target holds a space, a control character, '#' or a non-ASCII byte: percent-encode it (RFC 3986)"
+                "the request target holds a space, a control character, '#' or a byte that is not UTF-8: percent-encode it (RFC 3986)"
             return send(refusal(.badRequest, message, context), context, connection, close: true)
         }
         // A static file needs no `Request`, so its fields are not copied out of libmicrohttpd's table.
@@ -206,9 +206,9 @@ extension Server {
 }
 
 extension Server {
-    /// Called from the connection's end (or its next request) for a request libmicrohttpd ended before
-    /// any handler call, which gets no completion: it answered 400, 414 or 431 itself (its log line
-    /// says which), or the client left during the headers. Logged with the method unknown (`-`).
+    /// Called from the connection's end (or its next request) for a request that libmicrohttpd ended
+    /// before any handler call without a completion (its memory for the headers ran out; its log line
+    /// says so). Logged with the method unknown (`-`).
     func completeUnhandled(_ context: RequestContext) {
         complete(context, termination: nil)
     }
@@ -231,8 +231,11 @@ private struct HeaderScan: ~Copyable {
     /// Why a header block is refused (a field name that is no token, a second `Host`), if it is.
     static func problem(badName: UnsafePointer<CChar>?, hosts: Int) -> String? {
         if let badName {
-            let shown = String(cString: badName).unicodeScalars.map {
-                $0.isASCII && $0.value >= 0x20 ? String($0) : "\\x" + String($0.value, radix: 16)
+            // Controls and DEL shown as `\x09`, never written raw into a message or a log.
+            let shown = String(cString: badName).unicodeScalars.map { scalar in
+                guard scalar.value < 0x20 || scalar.value == 0x7F else { return String(scalar) }
+                let hex = String(scalar.value, radix: 16)
+                return "\\x" + (hex.count < 2 ? "0" + hex : hex)
             }.joined()
             return
                 "the header field name '\(shown.prefix(60))' is not a token: no space may stand before the colon (RFC 9112 §5.1)"

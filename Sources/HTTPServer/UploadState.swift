@@ -44,12 +44,25 @@ struct UploadState {
             if contentLength != nil {
                 return .reject(.badRequest, "a request must not carry both Transfer-Encoding and Content-Length")
             }
-            let codings = transferEncoding.split(separator: ",").map { $0.trimmingASCIIWhitespace().lowercased() }
+            // Empty elements are kept: libmicrohttpd frames by the first field's exact text, so a list
+            // that reads as `chunked` here only once its empty parts are dropped (`, chunked`) would be
+            // framed otherwise there, and a proxy in front could read it either way.
+            let codings = transferEncoding.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingASCIIWhitespace().lowercased()
+            }
+            guard !codings.contains("") else {
+                return .reject(.badRequest, "Transfer-Encoding holds an empty coding")
+            }
             guard codings.last == "chunked" else {
                 return .reject(.badRequest, "Transfer-Encoding must end with 'chunked'")
             }
             guard codings.count == 1 else {
                 return .reject(.notImplemented, "only the 'chunked' transfer coding is supported")
+            }
+            // The library decodes chunks only for exactly `chunked` (any case): `chunked` followed by a
+            // tab would be read as the body's own bytes there.
+            guard transferEncoding.lowercased() == "chunked" else {
+                return .reject(.badRequest, "Transfer-Encoding must be exactly 'chunked'")
             }
             if !method.allowsBody { return .reject(.badRequest, "a \(method) request must not carry a body") }
             return .accept(expectedLength: nil)

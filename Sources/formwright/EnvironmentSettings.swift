@@ -26,14 +26,16 @@ struct EnvironmentSettings {
     /// The shortest `FORMWRIGHT_SECRET` taken without a warning: HMAC-SHA256's output size.
     static let minimumSecretBytes = 32
 
-    /// A warning for each `FORMWRIGHT_*` variable nothing reads, naming the closest known one: a
-    /// misspelt `FORMWRIGHT_PROT` would otherwise leave the default in force without a word.
+    /// A warning for each `FORMWRIGHT_*` variable nothing reads: a misspelt `FORMWRIGHT_PROT` would
+    /// otherwise leave the default in force without a word. It names the known one within three edits,
+    /// or lists them all (a far one, `FORMWRIGHT_DEBUG` → `FORMWRIGHT_FORMS`, would mislead).
     func unknownVariableWarnings() -> [String] {
         variables.keys.filter { $0.hasPrefix("FORMWRIGHT_") && !Self.known.contains($0) && !Self.scripts.contains($0) }
             .sorted().map { name in
-                let closest = Self.known.min { (editDistance($0, name), $0) < (editDistance($1, name), $1) } ?? ""
-                return
-                    "environment variable \(name) is not one formwright reads, so it is ignored (did you mean \(closest)?)"
+                let hint =
+                    closestName(to: name, among: Self.known, within: 3).map { "did you mean \($0)?" }
+                    ?? "formwright reads \(Self.known.sorted().joined(separator: ", "))"
+                return "environment variable \(name) is not one formwright reads, so it is ignored (\(hint))"
             }
     }
 

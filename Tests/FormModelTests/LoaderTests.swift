@@ -175,6 +175,22 @@ func problems(_ text: String, file: String = "test.yaml") -> [String] {
         #expect(problems(text, file: "test.yaml").isEmpty)
     }
 
+    /// Commas and brackets inside strings are the strings' own; comments and single quotes, which the
+    /// YAML parser would take, are no JSON either.
+    @Test func aJSONFileIsReadAsStrictJSON() {
+        let text = """
+            {"title": "List [a, ] and \\"quoted, ]\\"", "sections": [  # a comment, ]
+              {"rows": [{"tag": "a", "type": 'text', "title": "a, b"},]}
+            ]}
+            """
+        #expect(
+            problems(text, file: "test.json") == [
+                "test.json: a comment is not allowed in JSON: remove it, or write the form in YAML (line 1, column 58)",
+                "test.json: JSON strings are in double quotes (\"…\"), not single ones (line 2, column 34)",
+                "test.json: a comma before ']' is not allowed in JSON: remove it (line 2, column 58)",
+            ])
+    }
+
     @Test func yamlNoStaysTextWhereTextIsExpected() throws {
         let form = try load("sections: [{rows: [{tag: answer, type: selectorPush, value: no, options: [yes, no]}]}]")
             .get()

@@ -170,7 +170,7 @@ extension CommandSuites {
             let (output, aliveAfterHangUp, health, status) = try await offPool {
                 let server = try FormwrightProcess(
                     ["serve", "--port", "0", "--threads", "1"],
-                    environment: ["FORMWRIGHT_SECRET": "hunter2", "FORMWRIGHT_PROT": "9000"])
+                    environment: ["FORMWRIGHT_SECRET": "hunter2", "FORMWRIGHT_PROT": "9000", "FORMWRIGHT_DEBUG": "1"])
                 defer { if server.process.isRunning { server.signal(SIGKILL) } }
                 let port = try #require(server.listeningPort(), "no listening line in: \(server.text)")
                 server.signal(SIGHUP)
@@ -188,6 +188,11 @@ extension CommandSuites {
             #expect(
                 output.contains(
                     "environment variable FORMWRIGHT_PROT is not one formwright reads, so it is ignored (did you mean FORMWRIGHT_PORT?)"
+                ))
+            // No known name is near: the known ones are listed, none is suggested.
+            #expect(
+                output.contains(
+                    "environment variable FORMWRIGHT_DEBUG is not one formwright reads, so it is ignored (formwright reads FORMWRIGHT_ACCESS_LOG, "
                 ))
             #expect(
                 output.contains(

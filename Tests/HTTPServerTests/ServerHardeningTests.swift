@@ -47,9 +47,12 @@ import Testing
             "is not a token"
         ),
         ("GET /hello HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", "one Host field"),
+        ("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \r\nTransfer-Encoding: chunked\r\n\r\n", "empty coding"),
+        ("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked,\r\n\r\n", "empty coding"),
+        ("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\t\r\n\r\n", "exactly 'chunked'"),
         // Bytes that cannot stand in a target unencoded, and a fragment, never reach routing.
         ("GET /hel\u{7F}lo HTTP/1.1\r\nHost: x\r\n\r\n", "percent-encode"),
-        ("GET /caf\u{E9} HTTP/1.1\r\nHost: x\r\n\r\n", "percent-encode"),
+
         ("GET /hello\u{1B}[0m HTTP/1.1\r\nHost: x\r\n\r\n", "percent-encode"),
         ("GET /hello#top HTTP/1.1\r\nHost: x\r\n\r\n", "percent-encode"),
     ])
@@ -138,6 +141,23 @@ import Testing
             #expect(left.map(\.method) == ["-"])
             #expect(left.first?.abortReason == "client closed the connection")
             #expect(unhandled.allSatisfy { $0.method == "-" && $0.status == nil }, "\(summary)")
+        }
+    }
+
+    /// Raw UTF-8 in a target (curl sends `?q=café` so) is read as the text it is; a byte that is not
+    /// UTF-8 is refused, never repaired into something else.
+    @Test func rawUTF8InATargetIsReadAndInvalidUTF8Refused() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let utf8 = try RawConnection(port: server.port)
+            try utf8.send("GET /query?q=café HTTP/1.1\r\nHost: x\r\n\r\n")
+            let read = try utf8.readResponse()
+            #expect(read.status == 200)
+            #expect(read.text == "q=café")
+            let invalid = try RawConnection(port: server.port)
+            try invalid.send(Array("GET /query?q=caf".utf8) + [0xE9] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            let refused = try invalid.readResponse()
+            #expect(refused.status == 400)
+            #expect(refused.text.contains("percent-encode"))
         }
     }
 

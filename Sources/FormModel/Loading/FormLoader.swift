@@ -51,10 +51,8 @@ public struct FormLoader: Sendable {
     public func load(_ text: String, file: String, defaultID: String) -> Result<Form, LoadProblems> {
         let log = ProblemLog(file: file)
         if (file as NSString).pathExtension.lowercased() == "json" {
-            for comma in JSONTrailingCommas.find(in: text) {
-                log.add(
-                    "", "a comma before '\(comma.closing)' is not allowed in JSON: remove it", line: comma.line,
-                    column: comma.column)
+            for problem in JSONStrictness.problems(in: text) {
+                log.add("", problem.message, line: problem.line, column: problem.column)
             }
             if !log.problems.isEmpty { return .failure(LoadProblems(log.problems)) }
         }

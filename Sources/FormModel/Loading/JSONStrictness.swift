@@ -18,6 +18,9 @@ enum JSONStrictness {
         var (line, column) = (1, 0)
         var state = State.json
         var pendingComma: (line: Int, column: Int)?
+        func report(_ message: String, at place: (line: Int, column: Int)) {
+            problems.append(Problem(line: place.line, column: place.column, message: message))
+        }
         for character in text {
             if character == "\n" || character == "\r\n" {
                 (line, column) = (line + 1, 0)
@@ -46,26 +49,17 @@ enum JSONStrictness {
             case ",": pendingComma = (line, column)
             case "}", "]":
                 if let comma = pendingComma {
-                    problems.append(
-                        Problem(
-                            line: comma.line, column: comma.column,
-                            message: "a comma before '\(character)' is not allowed in JSON: remove it"))
+                    report("a comma before '\(character)' is not allowed in JSON: remove it", at: comma)
                 }
                 pendingComma = nil
             case "\"":
                 state = .doubleQuoted(escaped: false)
                 pendingComma = nil
             case "#":
-                problems.append(
-                    Problem(
-                        line: line, column: column,
-                        message: "a comment is not allowed in JSON: remove it, or write the form in YAML"))
+                report("a comment is not allowed in JSON: remove it, or write the form in YAML", at: (line, column))
                 state = .comment
             case "'":
-                problems.append(
-                    Problem(
-                        line: line, column: column,
-                        message: "JSON strings are in double quotes (\"…\"), not single ones"))
+                report("JSON strings are in double quotes (\"…\"), not single ones", at: (line, column))
                 state = .singleQuoted
                 pendingComma = nil
             default: pendingComma = nil

@@ -5,7 +5,7 @@ SWIFT ?= swift
 PORT ?= 8080
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page bench-instructions bench-cpu bench-predicate bench-engine fuzz clean
+.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page bench-instructions bench-cpu bench-soak bench-predicate bench-engine fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
@@ -74,6 +74,10 @@ bench-instructions:
 ## bench-cpu: µs of CPU per request by layer (kernel, libc, libmicrohttpd, Swift runtime, own code) and the costliest functions, sampled with perf under wrk, against the C ceiling
 bench-cpu:
 	SWIFT=$(SWIFT) bench/cpu.sh
+
+## bench-soak: resident memory, descriptors and 5xx answers of one server under six rounds of mixed load (pages, submissions valid and invalid, uploads, abuse), round by round
+bench-soak:
+	SWIFT=$(SWIFT) bench/soak.sh
 
 ## bench-predicate: evaluations/s, parse time and allocations of compiled predicates (release build)
 bench-predicate:

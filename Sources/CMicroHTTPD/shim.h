@@ -32,6 +32,14 @@ static inline const struct sockaddr *CMicroHTTPD_clientAddress(struct MHD_Connec
     return info ? info->client_addr : NULL;
 }
 
+/* MHD_get_connection_info is variadic: the connection's socket, or -1 when unknown. */
+static inline int CMicroHTTPD_socket(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
 /* MHD_get_connection_info is variadic: the connection's socket context, the value the
  * MHD_OPTION_NOTIFY_CONNECTION callback stored at MHD_CONNECTION_NOTIFY_STARTED (NULL before). */
 static inline void *CMicroHTTPD_socketContext(struct MHD_Connection *connection)

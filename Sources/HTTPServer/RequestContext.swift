@@ -48,6 +48,9 @@ final class RequestContext {
     var sentBytes = 0
     /// The template response sent, held until the request completes (`ResponseTemplate`).
     var lease: ResponseLease?
+    /// Set when the server found the client gone mid-body and closed the connection itself, which
+    /// libmicrohttpd then reports as an error: the access log says who left.
+    var clientLeft = false
 
     /// The context of a request whose target is the C string `target` (libmicrohttpd's, empty when nil).
     init(rawTarget target: UnsafePointer<CChar>?, now: UInt64) {

@@ -2,6 +2,12 @@ private import CMicroHTTPD
 import Logging
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 // What the server does in each access-handler call of a request (LIBMICROHTTPD.md §b):
 // the first call examines the headers, body calls feed the upload, the final call routes and answers.
 
@@ -17,7 +23,7 @@ extension Server {
             context.method = HTTPMethod(cString: method)
             return examineHeaders(context, connection)
         case .reading:
-            guard uploadSize.pointee == 0 else { return receive(context, uploadData, uploadSize) }
+            guard uploadSize.pointee == 0 else { return receive(context, connection, uploadData, uploadSize) }
             return answer(context, connection)
         case .suspended:
             // Called again once the async handler resumed the connection; nothing to do before that.
@@ -76,7 +82,7 @@ extension Server {
         case .accept(let expectedLength):
             context.upload = UploadState(
                 limit: configuration.maxBodySize, deadlineSeconds: configuration.bodyDeadline,
-                now: context.startNanoseconds)
+                now: context.startNanoseconds, expectedLength: expectedLength)
             if let expectedLength, expectedLength > 0 { context.body.reserveCapacity(expectedLength) }
             context.phase = .reading
             return true
@@ -84,7 +90,8 @@ extension Server {
     }
 
     private func receive(
-        _ context: RequestContext, _ data: UnsafePointer<CChar>?, _ size: UnsafeMutablePointer<Int>
+        _ context: RequestContext, _ connection: ConnectionHandle, _ data: UnsafePointer<CChar>?,
+        _ size: UnsafeMutablePointer<Int>
     ) -> Bool {
         let count = size.pointee
         size.pointee = 0
@@ -96,7 +103,25 @@ extension Server {
         } else if upload.phase == .discarding, !context.body.isEmpty {
             context.body = []  // over the limit: keep nothing of it
         }
-        return upload.phase != .abandoned
+        guard upload.phase != .abandoned else { return false }
+        // libmicrohttpd 0.9.75 takes a short read as the end of what the socket has, so under
+        // edge-triggered epoll it misses a close that came with these bytes, and would hold the
+        // connection until the idle timeout. While the body is short, look for that close here.
+        if upload.isShort, Self.clientHasClosed(connection) {
+            context.clientLeft = true
+            return false
+        }
+        return true
+    }
+
+    /// Whether the client has closed its side, or reset the connection, with nothing left unread.
+    /// A peek does not wait and takes nothing: on an open, empty socket it fails with `EAGAIN`.
+    private static func clientHasClosed(_ connection: ConnectionHandle) -> Bool {
+        let socket = CMicroHTTPD_socket(connection.pointer)
+        guard socket >= 0 else { return false }
+        var byte: UInt8 = 0
+        let read = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return read == 0 || (read < 0 && errno == ECONNRESET)
     }
 
     private func answer(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
@@ -194,7 +219,11 @@ extension Server {
         inFlight.subtract(1, ordering: .releasing)
         // Called in place, not copied out first: a copy of the closure costs a retain and a release.
         guard configuration.accessLog != nil else { return }
-        let reason = termination.map(terminationReason) ?? "ended by libmicrohttpd before any handler call"
+        // A client found gone mid-body was closed on by the handler, which the library reports as an error.
+        let reason =
+            context.clientLeft
+            ? terminationReason(MHD_RequestTerminationCode.REQUEST_TERMINATED_CLIENT_ABORT.rawValue)
+            : termination.map(terminationReason) ?? "ended by libmicrohttpd before any handler call"
         configuration.accessLog?(
             AccessRecord(
                 method: context.method.rawValue, target: context.rawTarget,

@@ -23,14 +23,21 @@ struct UploadState {
     let limit: Int
     let deadlineNanoseconds: UInt64
     let startNanoseconds: UInt64
+    /// The body's length by its `Content-Length`; nil for a chunked body (or none).
+    let expectedLength: Int?
     private(set) var phase: Phase = .receiving
     private(set) var received = 0
+
+    /// Whether bytes its `Content-Length` announced are still to come. A chunked body never says:
+    /// libmicrohttpd may hold further chunks it has read but not yet passed on.
+    var isShort: Bool { expectedLength.map { received < $0 } ?? false }
 
     /// Past this many bytes of a refused chunked body the client is cut off rather than read to the end.
     var hardLimit: Int { max(limit * 4, limit + (1 << 20)) }
 
-    init(limit: Int, deadlineSeconds: Int, now: UInt64) {
+    init(limit: Int, deadlineSeconds: Int, now: UInt64, expectedLength: Int? = nil) {
         self.limit = limit
+        self.expectedLength = expectedLength
         self.deadlineNanoseconds = UInt64(deadlineSeconds) * 1_000_000_000
         self.startNanoseconds = now
     }

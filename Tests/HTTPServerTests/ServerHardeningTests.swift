@@ -144,6 +144,37 @@ import Testing
         }
     }
 
+    /// A client that leaves mid-body, its close arriving with its last bytes, is let go at once. Left to
+    /// itself, libmicrohttpd 0.9.75 misses that close (a short read ends its wait for the socket under
+    /// edge-triggered epoll) and holds the connection, the request and a per-IP slot until the timeout.
+    @Test func aClientLeavingMidBodyIsReleasedBeforeTheTimeout() async throws {
+        let records = Mutex<[AccessRecord]>([])
+        var configuration = ServerConfiguration.testing()
+        configuration.connectionTimeout = 120  // far past `eventually`'s 5 s
+        configuration.accessLog = { record in records.withLock { $0.append(record) } }
+        try await withServer(configuration, routes: standardRoutes) { server in
+            for _ in 0..<5 {
+                let leaving = try RawConnection(port: server.port)
+                try leaving.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{\"ti")
+            }  // each closed here, right after its bytes
+            #expect(eventually { server.requestsInFlight == 0 }, "\(server.requestsInFlight) requests still held")
+            // Each is logged just after it stops counting as in flight.
+            let logged = { records.withLock { $0.filter { $0.target == "/echo" } } }
+            #expect(eventually { logged().count == 5 }, "\(logged().count) logged")
+            let left = logged()
+            #expect(left.allSatisfy { $0.method == "POST" && $0.status == nil })
+            #expect(left.allSatisfy { $0.abortReason == "client closed the connection" }, "\(left.map(\.abortReason))")
+            // A body that arrives slowly, in parts, is still read to the end.
+            let slow = try RawConnection(port: server.port)
+            try slow.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\n\r\nabc")
+            usleep(200_000)
+            try slow.send("def")
+            let answer = try slow.readResponse()
+            #expect(answer.status == 200)
+            #expect(answer.text == "abcdef")
+        }
+    }
+
     /// Raw UTF-8 in a target (curl sends `?q=café` so) is read as the text it is; a byte that is not
     /// UTF-8 is refused, never repaired into something else.
     @Test func rawUTF8InATargetIsReadAndInvalidUTF8Refused() async throws {

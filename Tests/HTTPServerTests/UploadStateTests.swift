@@ -84,6 +84,20 @@ import Testing
         #expect(upload.phase == .abandoned)
     }
 
+    /// Short while its `Content-Length` is not all in: the server then looks whether the client left.
+    /// A chunked body is never short: its end is libmicrohttpd's to find.
+    @Test func aContentLengthBodyIsShortUntilWhole() {
+        var upload = UploadState(limit: 100, deadlineSeconds: 30, now: 0, expectedLength: 10)
+        #expect(upload.isShort)
+        _ = upload.receive(4, now: 1)
+        #expect(upload.isShort)
+        _ = upload.receive(6, now: 2)
+        #expect(!upload.isShort)
+        var chunked = UploadState(limit: 100, deadlineSeconds: 30, now: 0)
+        _ = chunked.receive(4, now: 1)
+        #expect(!chunked.isShort)
+    }
+
     @Test func uploadPastItsDeadlineIsAbandoned() {
         var upload = UploadState(limit: 100, deadlineSeconds: 2, now: 1_000)
         let inTime = upload.receive(1, now: 1_000 + 1_000_000_000)

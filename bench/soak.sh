@@ -13,8 +13,9 @@
 # open descriptors from /proc, and counts the round's answers by status from the access log. Prints
 # a row per round and the growth from the end of round 1 (the allocator's arenas and the kernel's
 # buffers settle during it) to the end of the last, per million requests. A leak grows every round;
-# a `5xx` or a descriptor more than at the start is a defect whatever the memory does. Exits non-zero
-# only when the server stops or a round sends nothing.
+# a `5xx` or a descriptor more than at the start is a defect whatever the memory does. Last, it stops
+# the server with SIGTERM, as an operator would. Exits non-zero when the server stops on its own, a
+# round sends nothing, or the stop does not exit 0.
 #
 # Knobs: ROUNDS (6), DURATION (20 s), THREADS (2), PORT (18792), FORMWRIGHT_BIN (else a release
 # build), SWIFT, CC, FORMS.
@@ -181,3 +182,12 @@ awk -v growth=$((rss - first_rss)) -v requests=$((total - first_total)) -v fds="
     printf "   after round 1: %+d KiB over %d requests (%+.1f KiB per million); descriptors %d at start, %d at the end\n",
         growth, requests, growth * 1e6 / requests, start, fds }'
 printf '   other: requests answered with no status (a client gone mid-request, or libmicrohttpd refusing the request itself)\n'
+
+# The server should stop as it does after any day's work: drained, exit status 0.
+kill -TERM "$server"
+status=0
+wait "$server" || status=$?
+server=
+stopped=$(grep -o 'stopped drained=[a-z]*' "$access_log" || true)
+printf '   stop: exit status %d, %s\n' "$status" "${stopped:-no "stopped" line in the log}"
+((status == 0)) || die "formwright exited with status $status on SIGTERM"

@@ -175,6 +175,26 @@ import Testing
         }
     }
 
+    /// A client that leaves while its request waits on an async handler (the connection suspended, so
+    /// the library watches no socket of it) costs nothing once the handler is done: the request is
+    /// released and logged, and the server goes on answering.
+    @Test func aClientLeavingDuringAnAsyncHandlerIsReleasedWhenItEnds() async throws {
+        let records = Mutex<[AccessRecord]>([])
+        var configuration = ServerConfiguration.testing(threads: 1)
+        configuration.accessLog = { record in records.withLock { $0.append(record) } }
+        try await withServer(configuration, routes: standardRoutes) { server in
+            for _ in 0..<5 {
+                let leaving = try RawConnection(port: server.port)
+                try leaving.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            }  // each closed here, while its handler sleeps
+            #expect(eventually { server.requestsInFlight == 0 }, "\(server.requestsInFlight) requests still held")
+            let logged = { records.withLock { $0.filter { $0.target == "/slow" } } }
+            #expect(eventually { logged().count == 5 }, "\(logged().count) logged")
+            #expect(logged().allSatisfy { $0.method == "GET" })
+            #expect(try request(server.port, "/hello").status == 200)
+        }
+    }
+
     /// Raw UTF-8 in a target (curl sends `?q=café` so) is read as the text it is; a byte that is not
     /// UTF-8 is refused, never repaired into something else.
     @Test func rawUTF8InATargetIsReadAndInvalidUTF8Refused() async throws {

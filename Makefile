@@ -3,15 +3,16 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 PORT ?= 8080
+SUBMISSIONS ?= submissions
 export PATH := $(PATH):/opt/swift/usr/bin
 
 .PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page bench-instructions bench-cpu bench-soak bench-predicate bench-engine fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
-## serve: install what is missing, build release, serve Forms/ on http://127.0.0.1:$(PORT)
+## serve: install what is missing, build release, serve Forms/ on http://127.0.0.1:$(PORT), keeping valid submissions in $(SUBMISSIONS)/
 serve: deps release
-	$$($(SWIFT) build -c release --show-bin-path)/formwright serve --port $(PORT)
+	$$($(SWIFT) build -c release --show-bin-path)/formwright serve --port $(PORT) --submissions $(SUBMISSIONS)
 
 ## test: install what is missing, then run every test
 test: test-deps format-check swift-test container-test predicate-corpus js-conformance check-forms browser-test

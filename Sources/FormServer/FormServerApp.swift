@@ -40,11 +40,14 @@ public final class FormServerApp: Sendable {
         if configuration.secret == nil {
             logger.notice("no FORMWRIGHT_SECRET: CSRF tokens use a random secret and end with this process")
         }
+        let store = try Self.submissionStore(
+            configuration.submissionsFolder, catalog: catalog, hooks: hooks, logger: logger)
         forms = try FormRoutes(
             catalog: catalog, hooks: hooks,
             csrf: configuration.secret.map { CSRFGuard(secret: $0, secureCookie: configuration.secureCookies) }
                 ?? .random(secureCookie: configuration.secureCookies),
-            explain: configuration.explain, maximumFileSize: configuration.maximumFileSize, logger: logger)
+            explain: configuration.explain, maximumFileSize: configuration.maximumFileSize, store: store,
+            logger: logger)
         logger.info("forms loaded", metadata: ["forms": "\(catalog.ids.joined(separator: ", "))"])
         let files = try StaticFiles(folder: configuration.publicFolder) { path, reason in
             logger.warning("static file left out", metadata: ["file": "\(path)", "reason": "\(reason)"])
@@ -61,6 +64,31 @@ public final class FormServerApp: Sendable {
 
     /// Starts listening.
     public func start() throws { try server.start() }
+
+    /// The store of `folder`, opened now so that a folder that cannot be written stops the server
+    /// before it answers anyone; says where valid submissions go, and which forms they are lost to.
+    private static func submissionStore(
+        _ folder: String?, catalog: FormCatalog, hooks: FormHooks, logger: Logger
+    ) throws -> SubmissionStore? {
+        let unhandled = catalog.ids.filter { hooks.handlers[$0] == nil }
+        guard let folder else {
+            if !unhandled.isEmpty {
+                logger.notice(
+                    "valid submissions are answered but not kept: give --submissions DIR to keep them",
+                    metadata: ["forms": "\(unhandled.joined(separator: ", "))"])
+            }
+            return nil
+        }
+        do {
+            let store = try SubmissionStore(folder: folder)
+            logger.info(
+                "valid submissions kept",
+                metadata: ["folder": "\(folder)", "forms": "\(unhandled.joined(separator: ", "))"])
+            return store
+        } catch {
+            throw FormServerError(message: "cannot keep submissions: \(error.description)")
+        }
+    }
 
     /// Runs the option providers of form `formID` again (of every form that has some, when nil) and
     /// serves what they give from now on: call it when the data behind them changes. Each form is

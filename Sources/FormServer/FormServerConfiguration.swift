@@ -22,6 +22,9 @@ public struct FormServerConfiguration: Sendable {
     public var secureCookies = false
     /// The largest file an upload row accepts, in bytes (the body limit still applies to the whole post).
     public var maximumFileSize = 1 << 20
+    /// Where valid submissions of forms without a Swift handler are kept, as JSON lines a file per form
+    /// (`SubmissionStore`); nil keeps none (they are answered, then gone).
+    public var submissionsFolder: String?
 
     /// The defaults: `Forms`, `Public`, 127.0.0.1:8080.
     public init() {}

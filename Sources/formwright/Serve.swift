@@ -69,6 +69,12 @@ struct Serve: ParsableCommand {
     )
     var maxFile: String?
 
+    @Option(
+        help:
+            "Folder to keep valid submissions in, as JSON lines a file per form (forms with a Swift handler excepted); none kept without it. (env: FORMWRIGHT_SUBMISSIONS)"
+    )
+    var submissions: String?
+
     @Flag(
         help:
             "The site is reached over HTTPS (a TLS proxy in front): the CSRF cookie becomes __Host-fw_csrf, Secure. (env: FORMWRIGHT_SECURE_COOKIES=on)"
@@ -134,6 +140,8 @@ struct Serve: ParsableCommand {
             try maxFile.map { try ByteSize.parse($0, option: "--max-file", refusingZeroAs: "every upload") },
             "FORMWRIGHT_MAX_FILE", default: 1 << 20
         ) { try ByteSize.parse($0, option: "FORMWRIGHT_MAX_FILE", refusingZeroAs: "every upload") }
+        configuration.submissionsFolder =
+            submissions ?? environment.variables["FORMWRIGHT_SUBMISSIONS"].flatMap { $0.isEmpty ? nil : $0 }
         // The CSRF secret comes only from the environment: a flag would show in `ps`.
         configuration.secret = environment.variables["FORMWRIGHT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
         if let secret = configuration.secret, secret.utf8.count < EnvironmentSettings.minimumSecretBytes {

@@ -9,17 +9,20 @@ import Logging
 /// A running FormServerApp on a loopback port, serving the example forms, shut down after `body`.
 func withFormServer<T: Sendable>(
     hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int = 1 << 20, maxFile: Int = 1 << 20,
-    _ body: @escaping @Sendable (Int) throws -> T
+    submissions: String? = nil, _ body: @escaping @Sendable (Int) throws -> T
 ) async throws -> T {
-    try await withFormApp(hooks: hooks, explain: explain, maxBody: maxBody, maxFile: maxFile) { _, port in
+    try await withFormApp(hooks: hooks, explain: explain, maxBody: maxBody, maxFile: maxFile, submissions: submissions)
+    { _, port in
         try body(port)
     }
 }
 
 /// `withFormServer`, with the app itself handed to `body` too; `logger` gets the app's log lines.
+/// `submissions` is the folder valid submissions are kept in (none when nil).
 func withFormApp<T: Sendable>(
     hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int = 1 << 20, maxFile: Int = 1 << 20,
-    logger: Logger = Logger(label: "formwright"), _ body: @escaping @Sendable (FormServerApp, Int) throws -> T
+    submissions: String? = nil, logger: Logger = Logger(label: "formwright"),
+    _ body: @escaping @Sendable (FormServerApp, Int) throws -> T
 ) async throws -> T {
     var configuration = FormServerConfiguration()
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -35,6 +38,7 @@ func withFormApp<T: Sendable>(
     configuration.explain = explain
     configuration.maximumFileSize = maxFile
     configuration.secret = "test secret"
+    configuration.submissionsFolder = submissions
     let app = try FormServerApp(configuration: configuration, hooks: hooks, logger: logger)
     try app.start()
     let port = app.server.port

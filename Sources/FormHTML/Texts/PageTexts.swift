@@ -80,6 +80,9 @@ public struct PageTexts: Sendable, Hashable {
     /// The error in the summary of a page whose post would have overwritten someone else's save of
     /// the same record (a `409`).
     public var recordChanged: String
+    /// The error in the summary of a page whose valid post the server could not keep (a `503`: its
+    /// submissions folder could not be written), the values kept for sending again.
+    public var notKept: String
     /// The link back to a form or to the list of forms.
     public var back: String
 }

@@ -18,12 +18,15 @@ struct FormRoutes: Sendable {
     let logger: Logger
     /// Where a condition that could not be evaluated is reported, once.
     let conditionFailures: ConditionFailureLog
+    /// Where valid submissions of forms without a handler are kept; nil keeps none.
+    let store: SubmissionStore?
 
     init(
         catalog: FormCatalog, hooks: FormHooks, csrf: CSRFGuard, explain: Bool, maximumFileSize: Int,
-        logger: Logger = Logger(label: "formwright")
+        store: SubmissionStore? = nil, logger: Logger = Logger(label: "formwright")
     ) throws {
         self.logger = logger
+        self.store = store
         conditionFailures = ConditionFailureLog(logger: logger)
         var sites: [String: SiteSource] = [:]
         for (id, form) in catalog.forms {
@@ -251,8 +254,51 @@ struct FormRoutes: Sendable {
                 ValidSubmission(
                     verdict: verdict, request: request, wantsJSON: wantsJSON, edited: record, context: context))
         }
-        if wantsJSON { return Answers.json(.ok, verdict.payloadJSONBytes) }
+        guard let store else { return accepted(site, verdict: verdict, json: wantsJSON) }
+        // Answered as sent only once kept: the request waits, suspended, while the store writes.
+        return .later { [self] in
+            do {
+                try await store.keep(verdict, formID: site.id)
+            } catch {
+                logger.error("valid submission not kept", metadata: ["form": "\(site.id)", "error": "\(error)"])
+                return notKept(
+                    site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON,
+                    version: shown)
+            }
+            return accepted(site, verdict: verdict, json: wantsJSON)
+        }
+    }
+
+    /// What a valid submission gets when no handler answers it: its payload as JSON, or a `303` to the
+    /// form's success redirect or thank-you page.
+    private func accepted(_ site: FormSite, verdict: Verdict, json: Bool) -> Response {
+        if json { return Answers.json(.ok, verdict.payloadJSONBytes) }
         return .redirect(to: site.form.form.successRedirect ?? "/forms/\(site.id)/thanks")
+    }
+
+    /// What a valid submission gets when the store could not keep it: `503`, the page again with the
+    /// values kept and the summary saying so (`notKept`), or JSON with code `notKept`. Nothing is lost:
+    /// the reader sends the same values again.
+    private func notKept(
+        _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String, json: Bool,
+        version: String?
+    ) -> Response {
+        var response: Response
+        if json {
+            response = Answers.problem(
+                .serviceUnavailable, "the submission is valid but could not be kept just now: send it again later",
+                code: "notKept", json: true)
+        } else {
+            let texts = site.page(locale).texts
+            let refused = site.engine.refusing(
+                verdict, [(tag: "", message: texts.notKept)], language: texts.language(of: "notKept"))
+            response = rerender(
+                site, verdict: refused, stored: stored, request: request, locale: locale, addingTo: nil,
+                version: version)
+            response.status = .serviceUnavailable
+        }
+        response.headers["Retry-After"] = "10"
+        return response
     }
 
     /// What an invalid submission gets: `422`, the page again with values kept and errors inline, or JSON.

@@ -1,0 +1,176 @@
+import Foundation
+import HTTPTestClient
+import Synchronization
+import Testing
+
+@testable import FormServer
+
+/// `serve --submissions DIR`: valid submissions of forms without a handler kept as JSON lines, their
+/// uploads beside them, and nothing lost when the disk refuses.
+@Suite struct SubmissionStoreTests {
+    /// A fresh folder under the system's temporary one, removed after `body`.
+    private func withFolder<T>(_ body: (String) async throws -> T) async throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-store-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        return try await body(folder)
+    }
+
+    /// The lines of `<folder>/<form>.jsonl`, each parsed as a JSON object.
+    private func lines(_ folder: String, _ form: String) throws -> [[String: Any]] {
+        let text = try String(contentsOfFile: "\(folder)/\(form).jsonl", encoding: .utf8)
+        #expect(text.hasSuffix("\n"))
+        return try text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    private static let validEvent =
+        #"{"title":"Team lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00","alert":"never","guests":8}"#
+
+    @Test func validSubmissionsAreKeptAsALinePerSubmissionAndInvalidOnesAreNot() async throws {
+        try await withFolder { folder in
+            let statuses = try await withFormServer(submissions: folder) { port in
+                let api = try postJSON(port, "event", Self.validEvent)
+                let invalid = try postJSON(port, "event", #"{"title":""}"#)
+                let browser = try BrowserSession(port: port, form: "pets").post(
+                    "pets", [("has_pets", "on"), ("pet_names", "Rex, Tom")])
+                return [api.status, invalid.status, browser.status]
+            }
+            #expect(statuses == [200, 422, 303])
+            let events = try lines(folder, "event")
+            #expect(events.count == 1)
+            let event = try #require(events.first)
+            #expect(event["form"] as? String == "event")
+            let received = try #require(event["received"] as? String)
+            #expect(received.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(received)")
+            let parameters = try #require(event["httpParameters"] as? [String: Any])
+            #expect(parameters["title"] as? String == "Team lunch")
+            #expect(parameters["guests"] as? Int == 8)
+            #expect(event["formValues"] is [String: Any])
+            #expect(event["files"] == nil)
+            let pets = try lines(folder, "pets")
+            #expect(pets.count == 1)
+            let petParameters = try #require(pets.first?["httpParameters"] as? [String: Any])
+            #expect(petParameters["has_pets"] as? Bool == true)
+            #expect(petParameters["pet_names"] as? String == "Rex, Tom")
+        }
+    }
+
+    /// An upload's bytes are kept under a name the server chose, inside the form's folder, whatever
+    /// name the browser gave.
+    @Test func anUploadIsKeptUnderARandomNameInsideTheFolder() async throws {
+        try await withFolder { folder in
+            let status = try await withFormServer(submissions: folder) { port in
+                let session = try BrowserSession(port: port, form: "others")
+                let boundary = "----fw"
+                var body = ""
+                for (name, value) in [("_csrf", session.token), ("count", "2"), ("volume", "40")] {
+                    body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+                }
+                body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; "
+                body += "filename=\"..\\\\..\\\\etc\\\\passwd.PNG\"\r\nContent-Type: image/png\r\n\r\n"
+                return try request(
+                    port, "POST", "/forms/others",
+                    headers: [
+                        "Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie,
+                        "Accept": "application/json",
+                    ], bytes: Array(body.utf8) + pngSignature + Array("PNGDATA\r\n--\(boundary)--\r\n".utf8)
+                ).status
+            }
+            #expect(status == 200)
+            let line = try #require(try lines(folder, "others").first)
+            let files = try #require(line["files"] as? [[String: Any]])
+            #expect(files.count == 1)
+            let file = try #require(files.first)
+            #expect(file["tag"] as? String == "photo")
+            #expect(file["filename"] as? String == "passwd.PNG")
+            #expect(file["contentType"] as? String == "image/png")
+            #expect(file["size"] as? Int == 15)
+            let stored = try #require(file["stored"] as? String)
+            #expect(stored.wholeMatch(of: /others\/\d{8}T\d{9}Z-[0-9a-f]{16}\.png/) != nil, "\(stored)")
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(stored)"))
+            #expect(Array(bytes) == pngSignature + Array("PNGDATA".utf8))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/others").count == 1)
+        }
+    }
+
+    /// A write that fails loses nothing: `503`, the values on the page again (or a JSON error), and no
+    /// file of the submission left behind.
+    @Test func aSubmissionThatCannotBeKeptIsAnswered503WithTheValuesKept() async throws {
+        try await withFolder { folder in
+            let answers = try await withFormServer(submissions: folder) { port in
+                // A folder where the form's file should be: opening it for writing fails.
+                try FileManager.default.createDirectory(
+                    atPath: "\(folder)/event.jsonl", withIntermediateDirectories: true)
+                let api = try postJSON(port, "event", Self.validEvent)
+                let session = try BrowserSession(port: port, form: "event")
+                let page = try session.post(
+                    "event",
+                    [
+                        ("title", "Team lunch"), ("starts", "2026-11-23T12:00"), ("ends", "2026-11-23T13:00"),
+                        ("alert", "never"),
+                    ])
+                return [api, page]
+            }
+            let (api, page) = (answers[0], answers[1])
+            #expect(api.status == 503)
+            #expect(api.header("Retry-After") == "10")
+            #expect(api.text.contains(#""code":"notKept""#))
+            #expect(page.status == 503)
+            #expect(page.header("Retry-After") == "10")
+            #expect(page.text.contains("could not be saved just now"))
+            #expect(page.text.contains(#"value="Team lunch""#))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/event.jsonl").isEmpty)
+        }
+    }
+
+    /// Lines of concurrent posts never interleave: each is one write on a file opened for appending.
+    @Test func concurrentSubmissionsEachKeepAWholeLine() async throws {
+        try await withFolder { folder in
+            let statuses = try await withFormServer(submissions: folder) { port in
+                let results = Mutex<[Int]>([])
+                DispatchQueue.concurrentPerform(iterations: 24) { index in
+                    let title = String(repeating: "\(index % 10)", count: 90)
+                    let body = Self.validEvent.replacingOccurrences(of: "Team lunch", with: title)
+                    let status = (try? postJSON(port, "event", body).status) ?? 0
+                    results.withLock { $0.append(status) }
+                }
+                return results.withLock { $0 }
+            }
+            #expect(statuses.count == 24 && statuses.allSatisfy { $0 == 200 }, "\(statuses)")
+            let kept = try lines(folder, "event")
+            #expect(kept.count == 24)
+            let titles = kept.compactMap { ($0["httpParameters"] as? [String: Any])?["title"] as? String }
+            #expect(titles.count == 24)
+            #expect(titles.allSatisfy { Set($0).count == 1 && $0.count == 90 })
+        }
+    }
+
+    @Test func aFolderThatCannotBeMadeStopsTheServerAtStart() async throws {
+        try await withFolder { folder in
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: "\(folder)/file", contents: Data("x".utf8))
+            await #expect {
+                try await withFormServer(submissions: "\(folder)/file/submissions") { _ in }
+            } throws: { error in
+                "\(error)".contains("cannot keep submissions") && "\(error)".contains("\(folder)/file/submissions")
+            }
+        }
+    }
+
+    @Test func onlyAShortPlainExtensionOfTheBrowsersNameIsKept() {
+        #expect(SubmissionStore.fileExtension(of: "cat.PNG") == ".png")
+        #expect(SubmissionStore.fileExtension(of: "archive.tar.gz") == ".gz")
+        #expect(SubmissionStore.fileExtension(of: ".bashrc") == "")
+        #expect(SubmissionStore.fileExtension(of: "notes") == "")
+        #expect(SubmissionStore.fileExtension(of: "x.<script>") == "")
+        #expect(SubmissionStore.fileExtension(of: "x.verylongextension") == "")
+        #expect(SubmissionStore.fileExtension(of: "x.pñg") == "")
+    }
+
+    @Test func timestampsAreUTCWithMilliseconds() {
+        let stamp = SubmissionStore.timestamp(Date(timeIntervalSince1970: 1_795_383_005.123_4))
+        #expect(stamp.iso == "2026-11-22T21:30:05.123Z")
+        #expect(stamp.compact == "20261122T213005123Z")
+    }
+}

@@ -17,8 +17,11 @@
 # the server with SIGTERM, as an operator would. Exits non-zero when the server stops on its own, a
 # round sends nothing, or the stop does not exit 0.
 #
-# Knobs: ROUNDS (6), DURATION (20 s), THREADS (2), PORT (18792), FORMWRIGHT_BIN (else a release
-# build), SWIFT, CC, FORMS.
+# The server keeps valid submissions (--submissions, in the scratch folder), so the store's path is
+# soaked too: each round also reports how many lines and files it kept. SUBMISSIONS=off leaves it out.
+#
+# Knobs: ROUNDS (6), DURATION (20 s), THREADS (2), PORT (18792), SUBMISSIONS (on), FORMWRIGHT_BIN (else
+# a release build), SWIFT, CC, FORMS.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -30,6 +33,7 @@ ROUNDS=${ROUNDS:-6}
 DURATION=${DURATION:-20}
 THREADS=${THREADS:-2}
 PORT=${PORT:-18792}
+SUBMISSIONS=${SUBMISSIONS:-on}
 
 log() { printf 'soak: %s\n' "$*" >&2; }
 die() {
@@ -41,6 +45,7 @@ for knob in ROUNDS DURATION THREADS; do
     if ! [[ ${!knob} =~ ^[0-9]+$ ]] || ((${!knob} < 1)); then die "$knob must be a whole number of at least 1"; fi
 done
 ((ROUNDS >= 2)) || die "ROUNDS must be at least 2: growth is measured from the end of round 1"
+[[ $SUBMISSIONS == on || $SUBMISSIONS == off ]] || die "SUBMISSIONS must be on or off"
 for tool in wrk curl python3 "$CC" pkg-config; do
     command -v "$tool" >/dev/null || die "'$tool' is not installed (apt-get install wrk curl)"
 done
@@ -115,9 +120,11 @@ PY
 export SUBMIT_BODY=$tmp/event.body SUBMIT_HEADERS="Cookie: fw_csrf=$EVENT_NONCE"
 base=http://$HOST:$PORT
 access_log=$tmp/formwright.log
+store=()
+[[ $SUBMISSIONS == on ]] && store=(--submissions "$tmp/submissions")
 # Appended to, so the log can be emptied between rounds while the server writes it.
 FORMWRIGHT_SECRET=$FORMWRIGHT_SECRET "$FORMWRIGHT_BIN" serve --host "$HOST" --port "$PORT" --public "$tmp/public" \
-    --forms "$FORMS" --threads "$THREADS" --explain >>"$access_log" 2>&1 &
+    --forms "$FORMS" --threads "$THREADS" --explain "${store[@]}" >>"$access_log" 2>&1 &
 server=$!
 for ((i = 0; i < 200; i++)); do
     curl -fs -o /dev/null "$base/healthz" && break
@@ -133,7 +140,8 @@ log "formwright (pid $server): $(rss_kib) KiB resident, $fds_at_start descriptor
 : >"$access_log"
 
 printf '\n== soak: %d rounds of %d s, %d server threads; after each round:\n' "$ROUNDS" "$DURATION" "$THREADS"
-printf '   %5s %10s %8s %8s %8s %8s %8s %12s %5s\n' round requests 2xx/3xx 4xx 5xx other 'RSS KiB' 'vs round 1' fds
+printf '   %5s %10s %8s %8s %8s %8s %8s %12s %5s %8s %6s\n' round requests 2xx/3xx 4xx 5xx other 'RSS KiB' \
+    'vs round 1' fds kept files
 total=0
 for ((round = 1; round <= ROUNDS; round++)); do
     log "round $round/$ROUNDS"
@@ -175,13 +183,19 @@ for ((round = 1; round <= ROUNDS; round++)); do
         first_rss=$rss
         first_total=$total
     fi
-    printf '   %5d %10d %8d %8d %8d %8d %8d %+12d %5d\n' "$round" "$requests" "$ok" "$client" "$server_errors" \
-        "$other" "$rss" $((rss - first_rss)) "$fds"
+    kept=- files=-
+    if [[ $SUBMISSIONS == on ]]; then
+        kept=$(cat "$tmp/submissions"/*.jsonl 2>/dev/null | wc -l)
+        files=$(find "$tmp/submissions" -mindepth 2 -type f | wc -l)
+    fi
+    printf '   %5d %10d %8d %8d %8d %8d %8d %+12d %5d %8s %6s\n' "$round" "$requests" "$ok" "$client" \
+        "$server_errors" "$other" "$rss" $((rss - first_rss)) "$fds" "$kept" "$files"
 done
 awk -v growth=$((rss - first_rss)) -v requests=$((total - first_total)) -v fds="$fds" -v start="$fds_at_start" 'BEGIN {
     printf "   after round 1: %+d KiB over %d requests (%+.1f KiB per million); descriptors %d at start, %d at the end\n",
         growth, requests, growth * 1e6 / requests, start, fds }'
 printf '   other: requests answered with no status (a client gone mid-request, or libmicrohttpd refusing the request itself)\n'
+printf '   kept, files: lines and uploaded files in the submissions folder so far (SUBMISSIONS=on)\n'
 
 # The server should stop as it does after any day's work: drained, exit status 0.
 kill -TERM "$server"

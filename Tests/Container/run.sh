@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The container test: builds the repository's Dockerfile, unchanged, with Debian's podman, runs the
-# image and checks it the way a user would: health, a form page, a JSON submission, a graceful stop,
-# and a refusal to start on bad forms. There is no Docker engine or registry on our machines, so the
-# base images are made here (recipe: shared/CONTAINER.md): debian:bookworm-slim by debootstrap, and a
-# stand-in for swift:6.3-bookworm from this machine's toolchain and package copies. They are cached
-# under .build/container-cache/; everything else lives in a private podman store that is removed on
-# every path. Needs root. Closes with "N passed, M failed"; exits non-zero on any failure.
+# image and checks it the way a user would: health, a form page, a JSON submission kept in a mounted
+# folder, a graceful stop, and a refusal to start on bad forms. There is no Docker engine or registry
+# on our machines, so the base images are made here (recipe: shared/CONTAINER.md): debian:bookworm-slim
+# by debootstrap, and a stand-in for swift:6.3-bookworm from this machine's toolchain and package
+# copies. They are cached under .build/container-cache/; everything else lives in a private podman
+# store that is removed on every path. Needs root. Closes with "N passed, M failed"; exits non-zero on any failure.
 #
 #   Tests/Container/run.sh
 #   FORMWRIGHT_CONTAINER_CACHE=/elsewhere Tests/Container/run.sh    (another cache: a cold run)
@@ -415,6 +415,18 @@ accepts_a_json_submission() {
         grep -q '"starts":"2026-11-23T12:00:00+01:00"' "$work/body"
 }
 
+# The README's recipe: a mounted folder that uid 10001 owns, named by FORMWRIGHT_SUBMISSIONS.
+keeps_the_submission() {
+    local file=$work/submissions/event.jsonl
+    if [[ ! -f $file ]]; then
+        echo "no $file; the folder holds:"
+        ls -la "$work/submissions"
+        return 1
+    fi
+    head -c 300 "$file" && echo
+    grep -q '"form":"event"' "$file" && grep -q '"title":"Team lunch"' "$file"
+}
+
 runs_as_the_numeric_user() {
     local uid
     uid=$(pm exec serve id -u)
@@ -547,10 +559,14 @@ step "image size reported, under 300 MB (no toolchain in the runtime stage)" rep
 port=$(free_port)
 base=http://127.0.0.1:$port
 say "serving on $base"
-must "the image starts, published on 127.0.0.1:$port" start serve -p "127.0.0.1:$port:8080"
+mkdir "$work/submissions"
+chown 10001 "$work/submissions"
+must "the image starts, published on 127.0.0.1:$port" start serve -p "127.0.0.1:$port:8080" \
+    -v "$work/submissions:/data" -e FORMWRIGHT_SUBMISSIONS=/data
 must "GET /healthz answers 200 ok" waits_for_health
 step "GET /forms/event answers 200 with an HTML form" serves_the_event_form
 step "POST /forms/event (JSON) answers 200 with httpParameters" accepts_a_json_submission
+step "the submission is kept in the mounted FORMWRIGHT_SUBMISSIONS folder" keeps_the_submission
 step "the server runs as uid 10001" runs_as_the_numeric_user
 step "the image's HEALTHCHECK passes" healthcheck_passes
 step "podman stop -t 10: exit code 0 (graceful SIGTERM)" stops_gracefully_on_sigterm

@@ -118,7 +118,7 @@ import Testing
             #expect(api.text.contains(#""code":"notKept""#))
             #expect(page.status == 503)
             #expect(page.header("Retry-After") == "10")
-            #expect(page.text.contains("could not be saved just now"))
+            #expect(page.text.contains("could not be saved just now. What you typed is still below"))
             #expect(page.text.contains(#"value="Team lunch""#))
             #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/event.jsonl").isEmpty)
         }
@@ -146,6 +146,50 @@ import Testing
         }
     }
 
+    /// A line an earlier failure or a crash cut short is cut off before the next one is written: the
+    /// file holds whole lines only, and the next submission is one of them.
+    @Test func aLineCutShortIsCutOffBeforeTheNextIsWritten() async throws {
+        try await withFolder { folder in
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let earlier = #"{"received":"2026-11-22T20:00:00.000Z","form":"event"}"# + "\n"
+            try Data((earlier + #"{"received":"2026-11-22T20:01:00.000Z","form":"ev"#).utf8)
+                .write(to: URL(fileURLWithPath: "\(folder)/event.jsonl"))
+            let status = try await withFormServer(submissions: folder) { port in
+                try postJSON(port, "event", Self.validEvent).status
+            }
+            #expect(status == 200)
+            let kept = try lines(folder, "event")
+            #expect(kept.count == 2)
+            #expect(kept.first?["received"] as? String == "2026-11-22T20:00:00.000Z")
+            #expect((kept.last?["httpParameters"] as? [String: Any])?["title"] as? String == "Team lunch")
+        }
+    }
+
+    /// A form's file that is not a regular file is refused at once, never waited on: a pipe with no
+    /// reader would otherwise hold every submission behind it.
+    @Test func aPipeInPlaceOfAFormsFileIsRefusedAtOnce() async throws {
+        try await withFolder { folder in
+            let status = try await withFormServer(submissions: folder) { port in
+                #expect(mkfifo("\(folder)/event.jsonl", 0o600) == 0)
+                return try postJSON(port, "event", Self.validEvent).status
+            }
+            #expect(status == 503)
+        }
+    }
+
+    /// At start, a form's file that cannot be appended to stops the server, naming it.
+    @Test func aFormsFileThatCannotBeAppendedToStopsTheServerAtStart() async throws {
+        try await withFolder { folder in
+            try FileManager.default.createDirectory(
+                atPath: "\(folder)/event.jsonl", withIntermediateDirectories: true)
+            await #expect {
+                try await withFormServer(submissions: folder) { _ in }
+            } throws: { error in
+                "\(error)".contains("cannot keep submissions") && "\(error)".contains("event.jsonl")
+            }
+        }
+    }
+
     @Test func aFolderThatCannotBeMadeStopsTheServerAtStart() async throws {
         try await withFolder { folder in
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -159,17 +203,17 @@ import Testing
     }
 
     @Test func onlyAShortPlainExtensionOfTheBrowsersNameIsKept() {
-        #expect(SubmissionStore.fileExtension(of: "cat.PNG") == ".png")
-        #expect(SubmissionStore.fileExtension(of: "archive.tar.gz") == ".gz")
-        #expect(SubmissionStore.fileExtension(of: ".bashrc") == "")
-        #expect(SubmissionStore.fileExtension(of: "notes") == "")
-        #expect(SubmissionStore.fileExtension(of: "x.<script>") == "")
-        #expect(SubmissionStore.fileExtension(of: "x.verylongextension") == "")
-        #expect(SubmissionStore.fileExtension(of: "x.pñg") == "")
+        #expect(SubmissionStore.Files.fileExtension(of: "cat.PNG") == ".png")
+        #expect(SubmissionStore.Files.fileExtension(of: "archive.tar.gz") == ".gz")
+        #expect(SubmissionStore.Files.fileExtension(of: ".bashrc") == "")
+        #expect(SubmissionStore.Files.fileExtension(of: "notes") == "")
+        #expect(SubmissionStore.Files.fileExtension(of: "x.<script>") == "")
+        #expect(SubmissionStore.Files.fileExtension(of: "x.verylongextension") == "")
+        #expect(SubmissionStore.Files.fileExtension(of: "x.pñg") == "")
     }
 
     @Test func timestampsAreUTCWithMilliseconds() {
-        let stamp = SubmissionStore.timestamp(Date(timeIntervalSince1970: 1_795_383_005.123_4))
+        let stamp = SubmissionStore.Files.timestamp(Date(timeIntervalSince1970: 1_795_383_005.123_4))
         #expect(stamp.iso == "2026-11-22T21:30:05.123Z")
         #expect(stamp.compact == "20261122T213005123Z")
     }

@@ -1,0 +1,196 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension SubmissionStore {
+    /// The store's file system calls: each either succeeds whole and on disk, or throws and leaves the
+    /// folder as it found it.
+    enum Files {
+        /// Makes `path` and its missing parents: at start only, so that a folder removed (or a mount
+        /// gone) while serving is an error rather than made again somewhere else.
+        static func makeFolders(_ path: String) throws(SubmissionStoreError) {
+            var made = path.hasPrefix("/") ? "/" : ""
+            for part in path.split(separator: "/") where part != "." {
+                made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + part
+                if mkdir(made, 0o750) != 0, errno != EEXIST {
+                    throw .init("cannot make the folder \(made): \(lastError())")
+                }
+            }
+            guard isFolder(path) else { throw .init("\(path) is not a folder") }
+        }
+
+        /// Throws unless a file can be made in `folder` and every form's file there appended to.
+        static func checkWritable(_ folder: String) throws(SubmissionStoreError) {
+            // A new, randomly named file proves the folder writable (a read-only mount, a wrong owner);
+            // made exclusively, so the probe never follows a link or empties someone's file.
+            let probe = "\(folder)/.formwright-probe-\(randomHex())"
+            let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw .init("cannot write in \(folder): \(lastError())") }
+            close(descriptor)
+            unlink(probe)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names.sorted() where name.hasSuffix(".jsonl") {
+                let descriptor = try openForAppending("\(folder)/\(name)")
+                close(descriptor)
+            }
+        }
+
+        /// Makes the folder `name` in `folder` when missing (flushing `folder`, so it survives a crash).
+        static func makeFolder(named name: String, in folder: String) throws(SubmissionStoreError) {
+            let path = "\(folder)/\(name)"
+            if mkdir(path, 0o750) == 0 { return try flushFolder(folder) }
+            guard errno == EEXIST, isFolder(path) else { throw .init("cannot make the folder \(path): \(lastError())") }
+        }
+
+        /// Writes a new file at `path` holding `bytes`, and flushes it and its folder.
+        static func create(_ path: String, holding bytes: [UInt8]) throws(SubmissionStoreError) {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o640)
+            guard descriptor >= 0 else { throw .init("cannot make \(path): \(lastError())") }
+            do throws(SubmissionStoreError) {
+                defer { close(descriptor) }
+                try writeAll(bytes, to: descriptor, path: path)
+                try flush(descriptor, path: path)
+            } catch {
+                unlink(path)  // ours: made exclusively above
+                throw error
+            }
+            try flushFolder(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
+        }
+
+        /// Appends `bytes` (one whole line) to the file at `path` in `folder`, made when missing, and
+        /// flushes it. A line an earlier failure or a crash cut short is cut off first, and a failed
+        /// write is cut off again: the file only ever holds whole lines.
+        static func append(_ bytes: [UInt8], to path: String, in folder: String) throws(SubmissionStoreError) {
+            let descriptor = try openForAppending(path)
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { throw .init("cannot read \(path): \(lastError())") }
+            let size = try wholeLinesEnd(descriptor, size: status.st_size, path: path)
+            if size < status.st_size, ftruncate(descriptor, size) != 0 {
+                throw .init("cannot cut the unfinished line off \(path): \(lastError())")
+            }
+            do throws(SubmissionStoreError) {
+                try writeAll(bytes, to: descriptor, path: path)
+                try flush(descriptor, path: path)
+            } catch {
+                _ = ftruncate(descriptor, size)
+                _ = fdatasyncOrFsync(descriptor)
+                throw error
+            }
+            // A file new in the folder is there after a crash only once the folder is flushed too.
+            if status.st_size == 0 { try flushFolder(folder) }
+        }
+
+        /// Opens `path` for appending (made when missing); throws unless it is a regular file. Never
+        /// waits: a pipe with no reader is refused at once rather than holding the store.
+        private static func openForAppending(_ path: String) throws(SubmissionStoreError) -> Int32 {
+            // Read as well: a line cut short is found by reading the end of the file back.
+            let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o640)
+            guard descriptor >= 0 else { throw .init("cannot open \(path) for appending: \(lastError())") }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
+                close(descriptor)
+                throw .init("\(path) is not a regular file")
+            }
+            return descriptor
+        }
+
+        /// Where the file's last whole line ends: `size`, unless its last byte is not a newline.
+        private static func wholeLinesEnd(
+            _ descriptor: Int32, size: off_t, path: String
+        ) throws(SubmissionStoreError) -> off_t {
+            guard size > 0 else { return 0 }
+            var last: UInt8 = 0
+            guard pread(descriptor, &last, 1, size - 1) == 1 else { throw .init("cannot read \(path): \(lastError())") }
+            if last == 0x0A { return size }
+            // Rare (a crash mid-write): read back to the newline before the cut line.
+            var end = size
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while end > 0 {
+                let start = max(0, end - off_t(buffer.count))
+                let wanted = Int(end - start)
+                let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, start) }
+                guard read == wanted else { throw .init("cannot read \(path): \(lastError())") }
+                if let newline = buffer[..<wanted].lastIndex(of: 0x0A) { return start + off_t(newline) + 1 }
+                end = start
+            }
+            return 0
+        }
+
+        private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(SubmissionStoreError)
+        {
+            var done = 0
+            while done < bytes.count {
+                let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + done, $0.count - done) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { throw .init("cannot write \(path): \(lastError())") }
+                done += count
+            }
+        }
+
+        private static func flush(_ descriptor: Int32, path: String) throws(SubmissionStoreError) {
+            guard fdatasyncOrFsync(descriptor) == 0 else { throw .init("cannot flush \(path) to disk: \(lastError())") }
+        }
+
+        /// Flushes a folder's entries, so that a file or folder made in it survives a crash.
+        private static func flushFolder(_ folder: String) throws(SubmissionStoreError) {
+            let descriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .init("cannot open the folder \(folder): \(lastError())") }
+            defer { close(descriptor) }
+            guard fsync(descriptor) == 0 else { throw .init("cannot flush the folder \(folder): \(lastError())") }
+        }
+
+        private static func fdatasyncOrFsync(_ descriptor: Int32) -> Int32 {
+            #if os(Linux)
+                fdatasync(descriptor)
+            #else
+                fsync(descriptor)
+            #endif
+        }
+
+        private static func isFolder(_ path: String) -> Bool {
+            var status = stat()
+            return stat(path, &status) == 0 && status.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR)
+        }
+
+        /// `2026-11-22T21:30:05.123Z`, and `20261122T213005123Z` for file names.
+        static func timestamp(_ date: Date) -> (iso: String, compact: String) {
+            let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+            var seconds = time_t(milliseconds / 1000)
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            let fraction = milliseconds % 1000
+            let millis = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
+            let day = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+            let time = "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+            return (
+                "\(day)T\(time).\(millis)Z",
+                "\(day.filter { $0 != "-" })T\(time.filter { $0 != ":" })\(millis)Z"
+            )
+        }
+
+        /// 64 random bits in hex: a file name no client can choose or guess.
+        static func randomHex() -> String {
+            let hex = String(UInt64.random(in: .min ... .max), radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }
+
+        /// The browser's file name's extension (`.png`) when it is short and plain, so the file opens
+        /// with the right program; nothing else of that name reaches the disk.
+        static func fileExtension(of filename: String) -> String {
+            guard let dot = filename.lastIndex(of: "."), dot != filename.startIndex else { return "" }
+            let candidate = filename[filename.index(after: dot)...]
+            guard (1...10).contains(candidate.count),
+                candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+            else { return "" }
+            return "." + candidate.lowercased()
+        }
+
+        static func lastError() -> String { String(cString: strerror(errno)) }
+    }
+}

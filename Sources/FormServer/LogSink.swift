@@ -131,8 +131,9 @@ public final class LogSink: Sendable {
     }
 }
 
-/// The flush timer. `@unchecked Sendable`: set up once in `init`, cancelled once in `deinit`;
-/// Dispatch sources are thread-safe to cancel.
-private struct TimerHandle: @unchecked Sendable {
+/// A timer held by a `Sendable` class (the log's flush, the submission store's watchdog).
+/// `@unchecked Sendable`: set up once in `init`, cancelled once in `deinit`; Dispatch sources are
+/// thread-safe to cancel.
+struct TimerHandle: @unchecked Sendable {
     let source: any DispatchSourceTimer
 }

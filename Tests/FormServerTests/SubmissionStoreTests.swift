@@ -1,3 +1,5 @@
+import FormEngine
+import FormModel
 import Foundation
 import HTTPTestClient
 import Synchronization
@@ -199,6 +201,41 @@ import Testing
             } throws: { error in
                 "\(error)".contains("cannot keep submissions") && "\(error)".contains("\(folder)/file/submissions")
             }
+        }
+    }
+
+    /// A disk that does not take a write in time gets its submission answered as not kept at the
+    /// deadline (the write may land later), and past the backlog a submission is refused at once.
+    @Test func aSlowDiskMeetsTheDeadlineAndTheBacklog() async throws {
+        try await withFolder { folder in
+            let forms = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Forms").path
+            let form = try #require(try FormCatalog(folder: forms).forms["pets"])
+            var fields = SubmittedFields()
+            fields.isJSON = true
+            let verdict = FormEngine(form: form).evaluate(fields)
+            #expect(verdict.isValid)
+            let store = try SubmissionStore(folder: folder, deadline: .milliseconds(300), backlog: 1)
+            let release = DispatchSemaphore(value: 0)
+            store.queue.async { release.wait() }  // the disk, stuck
+            async let first: Void = store.keep(verdict, formID: "pets")
+            // The first waits on the stuck queue; a second is past the backlog of one.
+            #expect(eventually { store.waitingCount == 1 })
+            // Moving again by itself in 3 s: without a deadline the test would wait, not hang.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 3) { release.signal() }
+            await #expect(throws: SubmissionStoreError.self) { try await store.keep(verdict, formID: "pets") }
+            let began = ContinuousClock.now
+            do {
+                try await first
+                Issue.record("a write held up past its deadline was answered as kept")
+            } catch {
+                #expect("\(error)".contains("did not take the submission within"))
+            }
+            #expect(ContinuousClock.now - began < .seconds(2), "answered only when the disk moved again")
+            release.signal()
+            // The write itself still lands once the disk moves again.
+            #expect(
+                eventually { (try? String(contentsOfFile: "\(folder)/pets.jsonl", encoding: .utf8))?.count ?? 0 > 0 })
         }
     }
 

@@ -36,8 +36,17 @@ public final class SubmissionStore: Sendable {
     public let deadline: Duration
     /// How many submissions may wait for the disk at once; more are answered as not kept at once.
     public let backlog: Int
-    private let queue = DispatchQueue(label: "formwright.submissions")
+    /// The writes, one at a time (internal: a test holds it up to see the deadline and the backlog act).
+    let queue = DispatchQueue(label: "formwright.submissions")
+    /// Writes queued or under way.
     private let waiting = Atomic<Int>(0)
+    /// The submissions waiting for their answer, by ticket, with when they began (monotonic ns). Whoever
+    /// takes one out answers it: its write, or the watchdog once its deadline passed.
+    private let pending = Mutex<[UInt64: (began: UInt64, answer: Answer)]>([:])
+    private let tickets = Atomic<UInt64>(0)
+    /// Answers the submissions past their deadline, twice a second: one timer for the store, not one
+    /// per submission (which would hold each submission's closure for the whole deadline).
+    private let watchdog: TimerHandle
 
     /// A store writing into `folder`, made (with its parents) when missing. Throws when the folder
     /// cannot be made or written to, or holds a form's file that cannot be appended to: better a server
@@ -48,7 +57,17 @@ public final class SubmissionStore: Sendable {
         self.backlog = backlog
         try Files.makeFolders(folder)
         try Files.checkWritable(folder)
+        let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "formwright.submissions.deadline"))
+        watchdog = TimerHandle(source: source)
+        source.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
+        source.setEventHandler { [weak self] in self?.answerLate() }
+        source.resume()
     }
+
+    deinit { watchdog.source.cancel() }
+
+    /// How many writes are queued or under way.
+    var waitingCount: Int { waiting.load(ordering: .relaxed) }
 
     /// Writes `verdict`'s payloads (and its uploads) as a line of `<form id>.jsonl`, at `received`.
     /// Throws when the write failed (and was undone), or did not end within `deadline`, or `backlog`
@@ -59,24 +78,37 @@ public final class SubmissionStore: Sendable {
             waiting.subtract(1, ordering: .relaxed)
             throw .init("\(backlog) submissions are waiting for the disk already")
         }
-        let result: Result<Void, SubmissionStoreError> = await withCheckedContinuation { continuation in
-            let answer = AnswerOnce(continuation)
+        let ticket = tickets.add(1, ordering: .relaxed).newValue
+        let result: Result<Void, SubmissionStoreError> = await withCheckedContinuation { answer in
+            pending.withLock { $0[ticket] = (DispatchTime.now().uptimeNanoseconds, answer) }
             queue.async {
                 defer { self.waiting.subtract(1, ordering: .relaxed) }
+                let outcome: Result<Void, SubmissionStoreError>
                 do throws(SubmissionStoreError) {
                     try self.keepNow(verdict, formID: formID, received: received)
-                    answer.give(.success(()))
+                    outcome = .success(())
                 } catch {
-                    answer.give(.failure(error))
+                    outcome = .failure(error)
                 }
-            }
-            let (seconds, attoseconds) = deadline.components
-            let wait = DispatchTimeInterval.milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
-            DispatchQueue.global().asyncAfter(deadline: .now() + wait) {
-                answer.give(.failure(.init("the disk did not take the submission within \(self.deadline)")))
+                // Unless its deadline answered it already.
+                self.pending.withLock { $0.removeValue(forKey: ticket) }?.answer.resume(returning: outcome)
             }
         }
         try result.get()
+    }
+
+    /// Answers every submission waiting longer than `deadline` as not kept (its write may still land).
+    private func answerLate() {
+        let (seconds, attoseconds) = deadline.components
+        let limit = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+        let now = DispatchTime.now().uptimeNanoseconds
+        let late = pending.withLock { pending in
+            let tickets = pending.filter { now &- $0.value.began > limit }.map(\.key)
+            return tickets.compactMap { pending.removeValue(forKey: $0)?.answer }
+        }
+        for answer in late {
+            answer.resume(returning: .failure(.init("the disk did not take the submission within \(deadline)")))
+        }
     }
 
     /// `keep`, on the calling thread.
@@ -132,18 +164,8 @@ public final class SubmissionStore: Sendable {
     }
 }
 
-/// Resumes a continuation with the first result given: the write's or the deadline's.
-private final class AnswerOnce: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Result<Void, SubmissionStoreError>, Never>?>
-
-    init(_ continuation: CheckedContinuation<Result<Void, SubmissionStoreError>, Never>) {
-        self.continuation = Mutex(continuation)
-    }
-
-    func give(_ result: Result<Void, SubmissionStoreError>) {
-        continuation.withLock { $0.take() }?.resume(returning: result)
-    }
-}
+/// How a waiting submission is answered: the result of its write, or of its deadline.
+private typealias Answer = CheckedContinuation<Result<Void, SubmissionStoreError>, Never>
 
 /// Why a submission could not be kept, or the store not opened.
 public struct SubmissionStoreError: Error, Sendable, CustomStringConvertible {

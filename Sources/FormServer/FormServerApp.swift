@@ -80,7 +80,7 @@ public final class FormServerApp: Sendable {
             return nil
         }
         do {
-            let store = try SubmissionStore(folder: folder)
+            let store = try SubmissionStore(folder: folder, forms: unhandled, logger: logger)
             logger.info(
                 "valid submissions kept",
                 metadata: ["folder": "\(folder)", "forms": "\(unhandled.joined(separator: ", "))"])

@@ -26,6 +26,16 @@ import Testing
         }
     }
 
+    /// `eventually`, awaiting between looks: this test runs on the cooperative pool, which the
+    /// store's own tasks need too, so it must not block a thread of it.
+    private func waitUntil(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<500 {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
+    }
+
     private static let validEvent =
         #"{"title":"Team lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00","alert":"never","guests":8}"#
 
@@ -120,7 +130,7 @@ import Testing
             #expect(api.text.contains(#""code":"notKept""#))
             #expect(page.status == 503)
             #expect(page.header("Retry-After") == "10")
-            #expect(page.text.contains("could not be saved just now. What you typed is still below"))
+            #expect(page.text.contains("could not be saved just now. What you typed is still below (any file"))
             #expect(page.text.contains(#"value="Team lunch""#))
             #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/event.jsonl").isEmpty)
         }
@@ -164,6 +174,27 @@ import Testing
             #expect(kept.count == 2)
             #expect(kept.first?["received"] as? String == "2026-11-22T20:00:00.000Z")
             #expect((kept.last?["httpParameters"] as? [String: Any])?["title"] as? String == "Team lunch")
+        }
+    }
+
+    /// A last record that is whole but for its newline (a hand edit) is kept: the newline is added.
+    @Test func aWholeLastRecordWithoutItsNewlineIsKept() async throws {
+        try await withFolder { folder in
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let records =
+                #"{"received":"2026-11-22T20:00:00.000Z","form":"event"}"# + "\n"
+                + #"{"received":"2026-11-22T20:01:00.000Z","form":"event"}"#
+            try Data(records.utf8).write(to: URL(fileURLWithPath: "\(folder)/event.jsonl"))
+            let status = try await withFormServer(submissions: folder) { port in
+                try postJSON(port, "event", Self.validEvent).status
+            }
+            #expect(status == 200)
+            let kept = try lines(folder, "event")
+            #expect(
+                kept.map { $0["received"] as? String }.prefix(2) == [
+                    "2026-11-22T20:00:00.000Z", "2026-11-22T20:01:00.000Z",
+                ])
+            #expect(kept.count == 3)
         }
     }
 
@@ -220,7 +251,7 @@ import Testing
             store.queue.async { release.wait() }  // the disk, stuck
             async let first: Void = store.keep(verdict, formID: "pets")
             // The first waits on the stuck queue; a second is past the backlog of one.
-            #expect(eventually { store.waitingCount == 1 })
+            #expect(await waitUntil { store.waitingCount == 1 })
             // Moving again by itself in 3 s: without a deadline the test would wait, not hang.
             DispatchQueue.global().asyncAfter(deadline: .now() + 3) { release.signal() }
             await #expect(throws: SubmissionStoreError.self) { try await store.keep(verdict, formID: "pets") }
@@ -234,8 +265,10 @@ import Testing
             #expect(ContinuousClock.now - began < .seconds(2), "answered only when the disk moved again")
             release.signal()
             // The write itself still lands once the disk moves again.
-            #expect(
-                eventually { (try? String(contentsOfFile: "\(folder)/pets.jsonl", encoding: .utf8))?.count ?? 0 > 0 })
+            let landed = await waitUntil {
+                (try? String(contentsOfFile: "\(folder)/pets.jsonl", encoding: .utf8))?.count ?? 0 > 0
+            }
+            #expect(landed)
         }
     }
 

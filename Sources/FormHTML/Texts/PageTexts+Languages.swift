@@ -21,8 +21,8 @@ extension PageTexts {
             + "Nothing has been changed. Please tell the site's administrators.",
         recordChanged: "Someone else saved this record after you opened it. Send the form again to replace their "
             + "changes with your values below, or open the record again to see theirs.",
-        notKept: "Your answers could not be saved just now. What you typed is still below (a file must be chosen "
-            + "again): please send the form again in a moment.",
+        notKept: "Your answers could not be saved just now. What you typed is still below (any file must be "
+            + "chosen again): please send the form again in a moment.",
         back: "Back")
 
     /// Simplified Chinese.
@@ -38,7 +38,7 @@ extension PageTexts {
         recordNotFound: "找不到记录", recordNotFoundMessage: "此地址没有保存的记录：它可能已被删除，或地址有误。",
         recordRefused: "无法编辑此记录", recordRefusedMessage: "此记录保存于表单更改之前，在此编辑可能会丢失部分内容。记录未作任何更改。请告知网站管理员。",
         recordChanged: "您打开此记录后，其他人保存了它。再次提交将用您下面填写的内容替换他们的修改；如要先查看他们的修改，请重新打开此记录。",
-        notKept: "您的回答暂时无法保存。您填写的内容仍在下方（文件需要重新选择），请稍后再次提交。",
+        notKept: "您的回答暂时无法保存。您填写的内容仍在下方（如有文件，需要重新选择），请稍后再次提交。",
         back: "返回")
 
     /// The codes of the page's texts a descriptor's `messages` may replace, with their English texts

@@ -23,8 +23,9 @@ extension SubmissionStore {
             guard isFolder(path) else { throw .init("\(path) is not a folder") }
         }
 
-        /// Throws unless a file can be made in `folder` and every form's file there appended to.
-        static func checkWritable(_ folder: String) throws(SubmissionStoreError) {
+        /// Throws unless a file can be made in `folder` and each of `forms`' files there, when it
+        /// exists, appended to.
+        static func checkWritable(_ folder: String, forms: [String]) throws(SubmissionStoreError) {
             // A new, randomly named file proves the folder writable (a read-only mount, a wrong owner);
             // made exclusively, so the probe never follows a link or empties someone's file.
             let probe = "\(folder)/.formwright-probe-\(randomHex())"
@@ -32,10 +33,11 @@ extension SubmissionStore {
             guard descriptor >= 0 else { throw .init("cannot write in \(folder): \(lastError())") }
             close(descriptor)
             unlink(probe)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            for name in names.sorted() where name.hasSuffix(".jsonl") {
-                let descriptor = try openForAppending("\(folder)/\(name)")
-                close(descriptor)
+            for form in forms {
+                let path = "\(folder)/\(form).jsonl"
+                var status = stat()
+                guard lstat(path, &status) == 0 else { continue }  // made at the form's first submission
+                close(try openForAppending(path, creating: false))
             }
         }
 
@@ -50,46 +52,70 @@ extension SubmissionStore {
         static func create(_ path: String, holding bytes: [UInt8]) throws(SubmissionStoreError) {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o640)
             guard descriptor >= 0 else { throw .init("cannot make \(path): \(lastError())") }
+            defer { close(descriptor) }
             do throws(SubmissionStoreError) {
-                defer { close(descriptor) }
                 try writeAll(bytes, to: descriptor, path: path)
                 try flush(descriptor, path: path)
+                try flushFolder(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
             } catch {
                 unlink(path)  // ours: made exclusively above
                 throw error
             }
-            try flushFolder(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
+        }
+
+        /// What `append` found at the end of a form's file before it wrote, for the log.
+        enum Tail: Equatable {
+            /// Whole lines, or nothing.
+            case whole
+            /// A whole record without its newline (a hand edit): the newline was added.
+            case newlineAdded
+            /// The start of a line a failed write or a crash left (never answered as kept): cut off.
+            case cutOff(bytes: Int)
         }
 
         /// Appends `bytes` (one whole line) to the file at `path` in `folder`, made when missing, and
-        /// flushes it. A line an earlier failure or a crash cut short is cut off first, and a failed
-        /// write is cut off again: the file only ever holds whole lines.
-        static func append(_ bytes: [UInt8], to path: String, in folder: String) throws(SubmissionStoreError) {
-            let descriptor = try openForAppending(path)
+        /// flushes it (and the folder, for a new file). The file only ever holds whole lines: a line
+        /// cut short is cut off first (a last record that is whole JSON but for its newline gets the
+        /// newline), and a write that fails is cut off again.
+        static func append(_ bytes: [UInt8], to path: String, in folder: String) throws(SubmissionStoreError) -> Tail {
+            let descriptor = try openForAppending(path, creating: true)
             defer { close(descriptor) }
             var status = stat()
             guard fstat(descriptor, &status) == 0 else { throw .init("cannot read \(path): \(lastError())") }
+            var line = bytes
             let size = try wholeLinesEnd(descriptor, size: status.st_size, path: path)
-            if size < status.st_size, ftruncate(descriptor, size) != 0 {
-                throw .init("cannot cut the unfinished line off \(path): \(lastError())")
+            var tail = Tail.whole
+            if size < status.st_size {
+                if try tailIsRecord(descriptor, from: size, to: status.st_size, path: path) {
+                    line = [0x0A] + bytes
+                    tail = .newlineAdded
+                } else {
+                    guard ftruncate(descriptor, size) == 0 else {
+                        throw .init("cannot cut the unfinished line off \(path): \(lastError())")
+                    }
+                    tail = .cutOff(bytes: Int(status.st_size - size))
+                }
             }
+            let start = tail == .newlineAdded ? status.st_size : size
             do throws(SubmissionStoreError) {
-                try writeAll(bytes, to: descriptor, path: path)
+                try writeAll(line, to: descriptor, path: path)
                 try flush(descriptor, path: path)
+                // A file new in the folder is there after a crash only once the folder is flushed too.
+                if status.st_size == 0 { try flushFolder(folder) }
             } catch {
-                _ = ftruncate(descriptor, size)
+                _ = ftruncate(descriptor, start)
                 _ = fdatasyncOrFsync(descriptor)
                 throw error
             }
-            // A file new in the folder is there after a crash only once the folder is flushed too.
-            if status.st_size == 0 { try flushFolder(folder) }
+            return tail
         }
 
-        /// Opens `path` for appending (made when missing); throws unless it is a regular file. Never
-        /// waits: a pipe with no reader is refused at once rather than holding the store.
-        private static func openForAppending(_ path: String) throws(SubmissionStoreError) -> Int32 {
+        /// Opens `path` for appending; throws unless it is a regular file. Never waits: a pipe with no
+        /// reader is refused at once rather than holding the store. `creating` makes it when missing.
+        private static func openForAppending(_ path: String, creating: Bool) throws(SubmissionStoreError) -> Int32 {
             // Read as well: a line cut short is found by reading the end of the file back.
-            let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o640)
+            let flags = O_RDWR | O_APPEND | O_NONBLOCK | O_CLOEXEC | (creating ? O_CREAT : 0)
+            let descriptor = open(path, flags, 0o640)
             guard descriptor >= 0 else { throw .init("cannot open \(path) for appending: \(lastError())") }
             var status = stat()
             guard fstat(descriptor, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
@@ -107,7 +133,7 @@ extension SubmissionStore {
             var last: UInt8 = 0
             guard pread(descriptor, &last, 1, size - 1) == 1 else { throw .init("cannot read \(path): \(lastError())") }
             if last == 0x0A { return size }
-            // Rare (a crash mid-write): read back to the newline before the cut line.
+            // Rare (a crash mid-write, a hand edit): read back to the newline before the last line.
             var end = size
             var buffer = [UInt8](repeating: 0, count: 4096)
             while end > 0 {
@@ -119,6 +145,16 @@ extension SubmissionStore {
                 end = start
             }
             return 0
+        }
+
+        /// Whether the bytes from `start` to `end` are one whole JSON object: a record, not a fragment.
+        private static func tailIsRecord(
+            _ descriptor: Int32, from start: off_t, to end: off_t, path: String
+        ) throws(SubmissionStoreError) -> Bool {
+            var tail = [UInt8](repeating: 0, count: Int(end - start))
+            let read = tail.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, start) }
+            guard read == tail.count else { throw .init("cannot read \(path): \(lastError())") }
+            return (try? JSONSerialization.jsonObject(with: Data(tail))) is [String: Any]
         }
 
         private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(SubmissionStoreError)

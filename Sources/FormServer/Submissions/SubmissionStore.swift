@@ -2,6 +2,7 @@ import Dispatch
 import FormEngine
 import FormModel
 import Foundation
+import Logging
 import Synchronization
 
 #if canImport(Glibc)
@@ -48,15 +49,23 @@ public final class SubmissionStore: Sendable {
     /// per submission (which would hold each submission's closure for the whole deadline).
     private let watchdog: TimerHandle
 
-    /// A store writing into `folder`, made (with its parents) when missing. Throws when the folder
-    /// cannot be made or written to, or holds a form's file that cannot be appended to: better a server
-    /// that does not start than one that loses submissions it has answered as sent.
-    public init(folder: String, deadline: Duration = .seconds(10), backlog: Int = 256) throws(SubmissionStoreError) {
+    /// Where a repaired file or a write that ended after its deadline is reported.
+    private let logger: Logger
+
+    /// A store writing into `folder`, made (with its parents) when missing, for the forms `forms`.
+    /// Throws when the folder cannot be made or written to, or holds one of their files that cannot be
+    /// appended to: better a server that does not start than one that loses submissions it has
+    /// answered as sent.
+    public init(
+        folder: String, forms: [String] = [], deadline: Duration = .seconds(10), backlog: Int = 256,
+        logger: Logger = Logger(label: "formwright")
+    ) throws(SubmissionStoreError) {
         self.folder = folder
         self.deadline = deadline
         self.backlog = backlog
+        self.logger = logger
         try Files.makeFolders(folder)
-        try Files.checkWritable(folder)
+        try Files.checkWritable(folder, forms: forms)
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "formwright.submissions.deadline"))
         watchdog = TimerHandle(source: source)
         source.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
@@ -90,8 +99,12 @@ public final class SubmissionStore: Sendable {
                 } catch {
                     outcome = .failure(error)
                 }
-                // Unless its deadline answered it already.
-                self.pending.withLock { $0.removeValue(forKey: ticket) }?.answer.resume(returning: outcome)
+                guard let waiter = self.pending.withLock({ $0.removeValue(forKey: ticket) }) else {
+                    // Its deadline answered it already, as not kept.
+                    self.logLate(outcome, formID: formID)
+                    return
+                }
+                waiter.answer.resume(returning: outcome)
             }
         }
         try result.get()
@@ -108,6 +121,20 @@ public final class SubmissionStore: Sendable {
         }
         for answer in late {
             answer.resume(returning: .failure(.init("the disk did not take the submission within \(deadline)")))
+        }
+    }
+
+    /// Reports the end of a write whose submission was answered as not kept at its deadline.
+    private func logLate(_ outcome: Result<Void, SubmissionStoreError>, formID: String) {
+        switch outcome {
+        case .success:
+            logger.warning(
+                "a submission answered as not kept was written after its deadline: sent again, it is kept twice",
+                metadata: ["form": "\(formID)"])
+        case .failure(let error):
+            logger.error(
+                "a submission answered as not kept failed after its deadline",
+                metadata: ["form": "\(formID)", "error": "\(error)"])
         }
     }
 
@@ -135,7 +162,16 @@ public final class SubmissionStore: Sendable {
             ]
             if !files.isEmpty { members.append(("files", .array(files))) }
             // JSON escapes every control character, so the line holds no newline but its last.
-            try Files.append(JSONValue.object(members).bytes + [0x0A], to: "\(folder)/\(formID).jsonl", in: folder)
+            let path = "\(folder)/\(formID).jsonl"
+            switch try Files.append(JSONValue.object(members).bytes + [0x0A], to: path, in: folder) {
+            case .whole: break
+            case .newlineAdded:
+                logger.notice("its last record had no newline: one was added", metadata: ["file": "\(path)"])
+            case .cutOff(let bytes):
+                logger.warning(
+                    "cut off the unfinished line a failed write or a crash left (never answered as kept)",
+                    metadata: ["file": "\(path)", "bytes": "\(bytes)"])
+            }
         } catch {
             // A submission is kept whole or not at all: files without their line would be orphans.
             for stored in written { unlink("\(folder)/\(stored)") }

@@ -472,20 +472,7 @@ import Testing
     @Test func multipartPostWithAFile() async throws {
         let response = try await withFormServer { port in
             let session = try BrowserSession(port: port, form: "others")
-            let boundary = "----fw"
-            var body = ""
-            for (name, value) in [("_csrf", session.token), ("count", "2"), ("volume", "40")] {
-                body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
-            }
-            body +=
-                "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"C:\\\\pics\\\\me.png\"\r\n"
-            body += "Content-Type: image/png\r\n\r\n"
-            return try request(
-                port, "POST", "/forms/others",
-                headers: [
-                    "Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie,
-                    "Accept": "application/json",
-                ], bytes: Array(body.utf8) + pngSignature + Array("PNGDATA\r\n--\(boundary)--\r\n".utf8))
+            return try session.postPhoto(filename: #"C:\\pics\\me.png"#, bytes: pngSignature + Array("PNGDATA".utf8))
         }
         #expect(response.status == 200)
         #expect(response.text.contains(#""photo":"me.png""#))

@@ -87,6 +87,25 @@ struct BrowserSession {
         return try request(port, "POST", "/forms/\(form)", headers: headers, body: body)
     }
 
+    /// Posts the others form multipart, as a browser sends a file: two tickets, volume 40, and `bytes`
+    /// as the `photo` row's PNG named `filename` (escaped as a browser escapes it in the header),
+    /// asking for JSON.
+    func postPhoto(filename: String, bytes: [UInt8]) throws -> TestResponse {
+        let boundary = "----fw"
+        var body = ""
+        for (name, value) in [("_csrf", token), ("count", "2"), ("volume", "40")] {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+        }
+        body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(filename)\"\r\n"
+        body += "Content-Type: image/png\r\n\r\n"
+        return try request(
+            port, "POST", "/forms/others",
+            headers: [
+                "Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": cookie,
+                "Accept": "application/json",
+            ], bytes: Array(body.utf8) + bytes + Array("\r\n--\(boundary)--\r\n".utf8))
+    }
+
     static func hiddenValue(named name: String, in html: String) -> String? {
         guard let range = html.range(of: "name=\"\(name)\" value=\"") else { return nil }
         let rest = html[range.upperBound...]

@@ -74,19 +74,8 @@ import Testing
         try await withFolder { folder in
             let status = try await withFormServer(submissions: folder) { port in
                 let session = try BrowserSession(port: port, form: "others")
-                let boundary = "----fw"
-                var body = ""
-                for (name, value) in [("_csrf", session.token), ("count", "2"), ("volume", "40")] {
-                    body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
-                }
-                body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; "
-                body += "filename=\"..\\\\..\\\\etc\\\\passwd.PNG\"\r\nContent-Type: image/png\r\n\r\n"
-                return try request(
-                    port, "POST", "/forms/others",
-                    headers: [
-                        "Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie,
-                        "Accept": "application/json",
-                    ], bytes: Array(body.utf8) + pngSignature + Array("PNGDATA\r\n--\(boundary)--\r\n".utf8)
+                return try session.postPhoto(
+                    filename: #"..\\..\\etc\\passwd.PNG"#, bytes: pngSignature + Array("PNGDATA".utf8)
                 ).status
             }
             #expect(status == 200)

@@ -148,20 +148,13 @@ import Testing
     /// itself, libmicrohttpd 0.9.75 misses that close (a short read ends its wait for the socket under
     /// edge-triggered epoll) and holds the connection, the request and a per-IP slot until the timeout.
     @Test func aClientLeavingMidBodyIsReleasedBeforeTheTimeout() async throws {
-        let records = Mutex<[AccessRecord]>([])
+        let log = RecordedAccess()
         var configuration = ServerConfiguration.testing()
         configuration.connectionTimeout = 120  // far past `eventually`'s 5 s
-        configuration.accessLog = { record in records.withLock { $0.append(record) } }
+        configuration.accessLog = log.record
         try await withServer(configuration, routes: standardRoutes) { server in
-            for _ in 0..<5 {
-                let leaving = try RawConnection(port: server.port)
-                try leaving.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{\"ti")
-            }  // each closed here, right after its bytes
-            #expect(eventually { server.requestsInFlight == 0 }, "\(server.requestsInFlight) requests still held")
-            // Each is logged just after it stops counting as in flight.
-            let logged = { records.withLock { $0.filter { $0.target == "/echo" } } }
-            #expect(eventually { logged().count == 5 }, "\(logged().count) logged")
-            let left = logged()
+            let left = try log.fiveLeaving(
+                "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{\"ti", target: "/echo", server: server)
             #expect(left.allSatisfy { $0.method == "POST" && $0.status == nil })
             #expect(left.allSatisfy { $0.abortReason == "client closed the connection" }, "\(left.map(\.abortReason))")
             // A body that arrives slowly, in parts, is still read to the end.
@@ -179,18 +172,12 @@ import Testing
     /// the library watches no socket of it) costs nothing once the handler is done: the request is
     /// released and logged, and the server goes on answering.
     @Test func aClientLeavingDuringAnAsyncHandlerIsReleasedWhenItEnds() async throws {
-        let records = Mutex<[AccessRecord]>([])
+        let log = RecordedAccess()
         var configuration = ServerConfiguration.testing(threads: 1)
-        configuration.accessLog = { record in records.withLock { $0.append(record) } }
+        configuration.accessLog = log.record
         try await withServer(configuration, routes: standardRoutes) { server in
-            for _ in 0..<5 {
-                let leaving = try RawConnection(port: server.port)
-                try leaving.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-            }  // each closed here, while its handler sleeps
-            #expect(eventually { server.requestsInFlight == 0 }, "\(server.requestsInFlight) requests still held")
-            let logged = { records.withLock { $0.filter { $0.target == "/slow" } } }
-            #expect(eventually { logged().count == 5 }, "\(logged().count) logged")
-            #expect(logged().allSatisfy { $0.method == "GET" })
+            let left = try log.fiveLeaving("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n", target: "/slow", server: server)
+            #expect(left.allSatisfy { $0.method == "GET" })
             #expect(try request(server.port, "/hello").status == 200)
         }
     }
@@ -299,5 +286,24 @@ import Testing
             let text = "\(error)"
             return text.contains("port 70000") && text.contains("threads")
         }
+    }
+}
+
+/// The access records of a server under test, for the requests that leave before their answer.
+private final class RecordedAccess: Sendable {
+    private let records = Mutex<[AccessRecord]>([])
+
+    /// The server's access log: keeps every record.
+    var record: @Sendable (AccessRecord) -> Void { { [self] record in records.withLock { $0.append(record) } } }
+
+    /// Five clients each send `raw` and close at once (a `RawConnection` closes when it goes); returns
+    /// the records for `target` once the server has released and logged all five.
+    func fiveLeaving(_ raw: String, target: String, server: Server) throws -> [AccessRecord] {
+        for _ in 0..<5 { try RawConnection(port: server.port).send(raw) }
+        #expect(eventually { server.requestsInFlight == 0 }, "\(server.requestsInFlight) requests still held")
+        // Each is logged just after it stops counting as in flight.
+        let logged = { self.records.withLock { $0.filter { $0.target == target } } }
+        #expect(eventually { logged().count == 5 }, "\(logged().count) logged")
+        return logged()
     }
 }

@@ -13,6 +13,7 @@ extension SubmissionStore {
         /// Makes `path` and its missing parents: at start only, so that a folder removed (or a mount
         /// gone) while serving is an error rather than made again somewhere else.
         static func makeFolders(_ path: String) throws(SubmissionStoreError) {
+            // By hand rather than FileManager's: its error names no cause ("NSCocoaErrorDomain error 512").
             var made = path.hasPrefix("/") ? "/" : ""
             for part in path.split(separator: "/") where part != "." {
                 made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + part
@@ -199,15 +200,13 @@ extension SubmissionStore {
             var seconds = time_t(milliseconds / 1000)
             var parts = tm()
             gmtime_r(&seconds, &parts)
-            func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-            let fraction = milliseconds % 1000
-            let millis = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
-            let day = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
-            let time = "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
-            return (
-                "\(day)T\(time).\(millis)Z",
-                "\(day.filter { $0 != "-" })T\(time.filter { $0 != ":" })\(millis)Z"
-            )
+            func format(_ pattern: String) -> String {
+                var text = [CChar](repeating: 0, count: 32)
+                let count = strftime(&text, text.count, pattern, &parts)
+                return String(decoding: text.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            let millis = String(milliseconds % 1000 + 1000).dropFirst()  // three digits, zeros kept
+            return ("\(format("%Y-%m-%dT%H:%M:%S")).\(millis)Z", "\(format("%Y%m%dT%H%M%S"))\(millis)Z")
         }
 
         /// 64 random bits in hex: a file name no client can choose or guess.

@@ -156,14 +156,21 @@ public final class SubmissionStore: Sendable {
                         ("stored", .string(stored)),
                     ]))
             }
-            var members: [(String, JSONValue)] = [
-                ("received", .string(stamp.iso)), ("form", .string(formID)),
-                ("httpParameters", verdict.httpParameters), ("formValues", verdict.formValues),
-            ]
-            if !files.isEmpty { members.append(("files", .array(files))) }
+            // Both payloads come from the verdict's one-walk writer, the bytes a JSON client is sent:
+            // `{"httpParameters":…,"formValues":…}`, opened here to put the time and form first.
+            var line = JSONValue.object([("received", .string(stamp.iso)), ("form", .string(formID))]).bytes
+            line.removeLast()  // its `}`
+            line.append(UInt8(ascii: ","))
+            let payloads = verdict.payloadJSONBytes
+            line.append(contentsOf: payloads[1..<(payloads.count - 1)])
+            if !files.isEmpty {
+                line.append(contentsOf: #","files":"#.utf8)
+                JSONValue.array(files).write(to: &line)
+            }
             // JSON escapes every control character, so the line holds no newline but its last.
+            line.append(contentsOf: "}\n".utf8)
             let path = "\(folder)/\(formID).jsonl"
-            switch try Files.append(JSONValue.object(members).bytes + [0x0A], to: path, in: folder) {
+            switch try Files.append(line, to: path, in: folder) {
             case .whole: break
             case .newlineAdded:
                 logger.notice("its last record had no newline: one was added", metadata: ["file": "\(path)"])

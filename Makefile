@@ -6,7 +6,7 @@ PORT ?= 8080
 SUBMISSIONS ?= submissions
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-page bench-instructions bench-cpu bench-soak bench-predicate bench-engine fuzz clean
+.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-page bench-instructions bench-cpu bench-soak bench-predicate bench-engine fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
@@ -63,6 +63,10 @@ bench:
 ## bench-submit: POST /forms/event (valid, urlencoded, Accept: application/json) against the C ceiling
 bench-submit:
 	bench/submit-event.sh
+
+## bench-reference: bench-submit with a C handler doing part of the submission's work in Formwright's place: how close to the ceiling any implementation can get
+bench-reference:
+	bench/reference-submit.sh
 
 ## bench-page: GET /forms/event (the rendered calendar event page) against the C ceiling serving its bytes
 bench-page:

@@ -38,6 +38,8 @@
 
 #include <microhttpd.h>
 
+#include "bench-daemon.h"
+
 /* MHD_Result appeared in 0.9.71; keep older headers compiling. */
 #if MHD_VERSION < 0x00097002
 typedef int MHD_RESULT;
@@ -252,39 +254,10 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    /* Block the stop signals before MHD starts its threads, so that they
-     * inherit the mask and only sigwait() below receives them. */
     sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    block_stop_signals(&stop);
 
-    struct sockaddr_in addr;
-    memset(&addr, 0, sizeof addr);
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(port);
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-
-    /* The configuration Formwright uses (LIBMICROHTTPD.md (a), (c)), except
-     * the per-IP limit: all benchmark load comes from 127.0.0.1. */
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC |
-                         MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
-    struct MHD_OptionItem options[] = {
-        {MHD_OPTION_SOCK_ADDR, 0, &addr},
-        {MHD_OPTION_CONNECTION_LIMIT, 1024, NULL},
-        {MHD_OPTION_PER_IP_CONNECTION_LIMIT, 0, NULL},
-        {MHD_OPTION_CONNECTION_TIMEOUT, 10, NULL},
-        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, 64 * 1024, NULL},
-        {MHD_OPTION_STRICT_FOR_CLIENT, 1, NULL},
-        {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, NULL},
-        /* Last, so that one thread means no pool: MHD warns on a pool of 1. */
-        {threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)threads, NULL},
-        {MHD_OPTION_END, 0, NULL},
-    };
-    struct MHD_Daemon *d = MHD_start_daemon(flags, port, NULL, NULL, handle, NULL,
-                                            MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+    struct MHD_Daemon *d = start_bench_daemon(port, threads, handle, completed);
     if (d == NULL) {
         fprintf(stderr, "ceiling: MHD_start_daemon failed on 127.0.0.1:%u\n", (unsigned)port);
         return 1;
@@ -295,9 +268,7 @@ int main(int argc, char **argv)
            bound, threads, path, file_size, content_type);
     fflush(stdout);
 
-    int sig = 0;
-    while (sigwait(&stop, &sig) != 0) {
-    }
+    int sig = wait_for_stop(&stop);
     MHD_stop_daemon(d);
     MHD_destroy_response(file_response);
     MHD_destroy_response(post_response);

@@ -21,6 +21,7 @@ enum Responder: Sendable {
 public struct RouterBuilder: Sendable {
     private var routes: [Route] = []
     private var files: [(key: String, value: StaticFiles.Entry)] = []
+    private var existence: [(name: String, exists: @Sendable (String) -> Bool)] = []
 
     /// An empty set of routes.
     public init() {}
@@ -49,8 +50,19 @@ public struct RouterBuilder: Sendable {
         self.files += files.entries(byTargetUnder: prefix).sorted { $0.key < $1.key }
     }
 
+    /// Says which values of the parameter `name` name something that exists (`/forms/{id}`: a form).
+    ///
+    /// Routing then tells a missing resource from a wrong method: a path whose `{name}` names nothing
+    /// gets a 404 whatever its method, where it would get a 405 for matching another method's pattern
+    /// (RFC 9110 §15.5.6: a 405 says the resource is there). A request whose own method's route
+    /// matches still runs that route when no other method has the path, so its handler words the 404.
+    public mutating func parameter(_ name: String, exists: @escaping @Sendable (String) -> Bool) {
+        precondition(!existence.contains { $0.name == name }, "parameter '\(name)' is described twice")
+        existence.append((name, exists))
+    }
+
     /// The routes, frozen: no route can be added to a running server.
-    public func freeze() -> Router { Router(routes: routes, files: TargetTable(files)) }
+    public func freeze() -> Router { Router(routes: routes, files: TargetTable(files), existence: existence) }
 
     /// Whether `text` may be a literal route's segment found straight from the raw target: URL
     /// unreserved bytes other than `.` (RFC 3986 §2.3), which no request escapes and no pattern reads
@@ -132,10 +144,16 @@ public final class Router: Sendable {
     /// Per method, the routes of plain literal segments by their path (`LiteralRoute`). They are in
     /// `routes` too: a target written another way (a query, an escape, a trailing `/`) is routed there.
     private let literals: [(method: HTTPMethod, table: TargetTable<LiteralRoute>)]
+    /// Which parameter values name something that exists (`RouterBuilder.parameter`).
+    private let existence: [(name: String, exists: @Sendable (String) -> Bool)]
 
-    init(routes: [Route], files: TargetTable<StaticFiles.Entry> = TargetTable([])) {
+    init(
+        routes: [Route], files: TargetTable<StaticFiles.Entry> = TargetTable([]),
+        existence: [(name: String, exists: @Sendable (String) -> Bool)] = []
+    ) {
         self.routes = routes.sorted { RoutePattern.moreSpecific($0.pattern, $1.pattern) }
         self.files = files
+        self.existence = existence
         var literals: [HTTPMethod: [(key: String, value: LiteralRoute)]] = [:]
         for route in routes where !route.pattern.segments.isEmpty {
             let segments = route.pattern.segments.compactMap { segment -> String? in
@@ -180,18 +198,32 @@ public final class Router: Sendable {
         // HEAD is GET without the body (RFC 9110 §9.3.2); libmicrohttpd leaves the body out.
         let lookup = method == .head ? HTTPMethod.get : method
         // Routes of other methods are passed over unmatched: the first route of this method that
-        // matches wins, and most requests find one.
+        // matches wins, and most requests find one. A match that names nothing which exists is kept
+        // aside: it answers (its handler's 404) only if no other method has the path.
+        var missing: (responder: Responder, parameters: RouteParameters)?
         for route in routes where route.method == lookup && route.mayMatch(path) {
-            if let parameters = route.pattern.match(path) { return .found(route.responder, parameters: parameters) }
+            guard let parameters = route.pattern.match(path) else { continue }
+            if namesExisting(parameters) { return .found(route.responder, parameters: parameters) }
+            if missing == nil { missing = (route.responder, parameters) }
         }
         // None: the methods the path has, for a 405's `Allow`, or a 404.
         var allowed: [HTTPMethod] = []
-        for route in routes
-        where route.mayMatch(path) && !allowed.contains(route.method) && route.pattern.match(path) != nil {
-            allowed.append(route.method)
+        for route in routes where route.mayMatch(path) && !allowed.contains(route.method) {
+            if let parameters = route.pattern.match(path), namesExisting(parameters) { allowed.append(route.method) }
         }
-        guard !allowed.isEmpty else { return .notFound }
+        guard !allowed.isEmpty else {
+            if let missing { return .found(missing.responder, parameters: missing.parameters) }
+            return .notFound
+        }
         if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
         return .methodNotAllowed(allow: allowed)
+    }
+
+    /// Whether every captured parameter with a described domain names something that exists.
+    private func namesExisting(_ parameters: RouteParameters) -> Bool {
+        for index in existence.indices {
+            if let value = parameters[existence[index].name], !existence[index].exists(value) { return false }
+        }
+        return true
     }
 }

@@ -139,8 +139,11 @@ extension Server {
             let message = "no resource at \(Request.pathText(context.target.segments))"
             return send(refusal(.notFound, message, context), context, connection)
         case .methodNotAllowed(let allow):
-            var response = refusal(.methodNotAllowed, "\(context.method) is not allowed here", context)
-            response.headers["Allow"] = allow.map(\.rawValue).joined(separator: ", ")
+            let methods = allow.map(\.rawValue).joined(separator: ", ")
+            let path = Request.pathText(context.target.segments)
+            var response = refusal(
+                .methodNotAllowed, "\(context.method) is not allowed at \(path): it takes \(methods)", context)
+            response.headers["Allow"] = methods
             return send(response, context, connection)
         case .found(let responder, let parameters):
             return run(responder, parameters, context, connection)

@@ -228,7 +228,7 @@ import Testing
 
     /// An API client that sends JSON under another media type gets its 415 in JSON, saying what to
     /// send; a post to the descriptor's address is a wrong method (405, `Allow: GET, HEAD`), not a
-    /// missing form.
+    /// missing form, and any method on a missing form is a 404, not a 405.
     @Test func apiClientsMistakesGetJSONErrorsThatSayWhatToDo() async throws {
         let (textJSON, descriptor, descriptorPage, missing) = try await withFormServer { port in
             (
@@ -251,7 +251,56 @@ import Testing
         #expect(descriptor.text.contains("/forms/event"))
         #expect(descriptorPage.status == 405)
         #expect(descriptorPage.header("Allow") == "GET, HEAD")
+        #expect(descriptorPage.text.contains("POST is not allowed at /forms/event.json: it takes GET, HEAD"))
         #expect(missing.status == 404)
+    }
+
+    /// RFC 9110 §15.5.6: a 405 says the resource is there. A method no route of a missing form takes is
+    /// a 404 as GET is; on a form that exists it is a 405 listing the methods the path takes.
+    @Test func aMissingFormIsNotFoundWhateverTheMethod() async throws {
+        let answers = try await withFormServer { port in
+            try [
+                ("PUT", "/forms/nosuchform"), ("DELETE", "/forms/nosuchform.json"), ("PUT", "/forms/nosuchform/thanks"),
+                ("GET", "/forms/nosuchform/explain"), ("PUT", "/forms/event.json"), ("DELETE", "/forms/event"),
+                ("PUT", "/forms/event/thanks"),
+            ].map { method, path in
+                try request(port, method, path, headers: ["Accept": "application/json"], body: "")
+            }
+        }
+        for missing in answers[..<4] {
+            #expect(missing.status == 404)
+            #expect(missing.header("Allow") == nil)
+            #expect(missing.text.contains(#""code":"notFound""#))
+        }
+        #expect(answers[4].status == 405)
+        #expect(answers[4].header("Allow") == "GET, HEAD")
+        #expect(answers[5].status == 405)
+        #expect(answers[5].header("Allow") == "GET, POST, HEAD")
+        #expect(answers[6].status == 405)
+        #expect(answers[6].header("Allow") == "GET, HEAD")
+    }
+
+    /// A browser that asks for an address that is not there, by any method, reads a page in its language,
+    /// as for a missing form; a client that does not ask for HTML keeps the plain-text answer.
+    @Test func aBrowserAskingForNothingReadsAPageThatSaysSo() async throws {
+        let browser = ["Accept": "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Language": "zh-CN,zh;q=0.9"]
+        let (nowhere, put, plain) = try await withFormServer { port in
+            (
+                try request(port, "/nowhere", headers: browser),
+                try request(port, "PUT", "/forms/nosuchform", headers: browser, body: "x=1"),
+                try request(port, "PUT", "/forms/nosuchform", body: "x=1")
+            )
+        }
+        for page in [nowhere, put] {
+            #expect(page.status == 404)
+            #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+            #expect(page.header("Content-Security-Policy") == Answers.contentSecurityPolicy)
+            #expect(page.text.contains("找不到页面"))
+            #expect(page.text.contains(#"lang="zh-Hans""#))
+        }
+        #expect(plain.status == 404)
+        #expect(plain.header("Content-Type") == "text/plain; charset=utf-8")
+        #expect(plain.text.contains("no resource at /forms/nosuchform"))
     }
 
     @Test func tenMegabyteFieldIsRefusedBeforeItIsRead() async throws {

@@ -215,7 +215,7 @@ import Testing
     @Test func aFolderThatCannotBeMadeStopsTheServerAtStart() async throws {
         try await withFolder { folder in
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: "\(folder)/file", contents: Data("x".utf8))
+            #expect(FileManager.default.createFile(atPath: "\(folder)/file", contents: Data("x".utf8)))
             await #expect {
                 try await withFormServer(submissions: "\(folder)/file/submissions") { _ in }
             } throws: { error in

@@ -76,4 +76,46 @@ import Testing
             return
         }
     }
+
+    /// A parameter whose domain is described (`RouterBuilder.parameter`) tells a missing resource from a
+    /// wrong method: a path naming nothing is a 404 for every method, and `Allow` lists only the methods
+    /// whose routes name something that exists.
+    @Test func aParameterNamingNothingIsNotFoundWhateverTheMethod() {
+        var routes = RouterBuilder()
+        routes.parameter("id") { $0 == "event" }
+        routes.get("/forms/{id}.json") { _ in .text(.ok, "descriptor") }
+        routes.get("/forms/{id}") { _ in .text(.ok, "page") }
+        routes.post("/forms/{id}") { _ in .text(.ok, "posted") }
+        let router = routes.freeze()
+        guard case .notFound = router.resolve(.put, ["forms", "nosuch"]) else {
+            Issue.record("a wrong method on a missing form must be a 404")
+            return
+        }
+        // The request's own method still runs its route, whose handler answers the 404 in its own words.
+        guard case .found(_, let missing) = router.resolve(.get, ["forms", "nosuch"]) else {
+            Issue.record("GET of a missing form must reach the page route")
+            return
+        }
+        #expect(missing == ["id": "nosuch"])
+        // The descriptor takes GET only: `POST /forms/{id}` matching it with id `event.json` does not count.
+        for method in [HTTPMethod.post, .put] {
+            guard case .methodNotAllowed(let allow) = router.resolve(method, ["forms", "event.json"]) else {
+                Issue.record("\(method) of the descriptor must be a 405")
+                continue
+            }
+            #expect(allow == [.get, .head])
+        }
+        guard case .methodNotAllowed(let allow) = router.resolve(.delete, ["forms", "event"]) else {
+            Issue.record("DELETE of an existing form must be a 405")
+            return
+        }
+        #expect(Set(allow) == [.get, .post, .head])
+        #expect(parameters(in: router, .get, ["forms", "event.json"]) == ["id": "event"])
+        #expect(parameters(in: router, .post, ["forms", "event"]) == ["id": "event"])
+    }
+
+    private func parameters(in router: Router, _ method: HTTPMethod, _ path: [String]) -> RouteParameters? {
+        if case .found(_, let parameters) = router.resolve(method, path) { return parameters }
+        return nil
+    }
 }

@@ -1,4 +1,5 @@
 import FormEngine
+import FormHTML
 import HTTPServer
 
 /// The shapes of the form routes' answers, with the headers every page carries.
@@ -49,7 +50,14 @@ enum Answers {
     /// client's concern as one that is malformed.
     @Sendable static func serverError(_ status: HTTPStatus, _ message: String, _ headers: HTTPHeaders) -> Response {
         let request = Request(method: .get, pathSegments: [], headers: headers)
-        guard Negotiation.wantsJSON(request, contentType: request.contentType) else { return .error(status, message) }
+        guard Negotiation.wantsJSON(request, contentType: request.contentType) else {
+            // A browser that asked for an address that is not there reads a page, as for a missing form.
+            if status == .notFound, let accept = headers["Accept"], Negotiation.qualities(in: accept).html > 0 {
+                let texts = PageTexts(locale: FormRoutes.locale(request, formLocale: "en"))
+                return html(.notFound, MessagePage.notFound(texts: texts).render())
+            }
+            return .error(status, message)
+        }
         let code =
             switch status {
             case .contentTooLarge, .notImplemented: "body"

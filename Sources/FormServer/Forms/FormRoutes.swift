@@ -49,6 +49,9 @@ struct FormRoutes: Sendable {
     }
 
     func add(to routes: inout RouterBuilder) {
+        // A path naming no form is a 404 for every method, and `Allow` lists only what the form has:
+        // `/forms/event.json` takes GET, though `POST /forms/{id}` would match it with id `event.json`.
+        routes.parameter("id") { [sites] in sites[$0] != nil }
         routes.get("/forms") { request in Response(index[Self.locale(request, formLocale: "en")]!) }
         routes.get("/forms/{id}.json") { request in
             guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
@@ -155,19 +158,7 @@ struct FormRoutes: Sendable {
     /// `POST /forms/{id}`: decode, check the CSRF token of browser posts, judge, answer.
     func submit(_ request: Request) -> Response {
         let id = request.parameters["id"] ?? ""
-        guard let site = sites[id]?.site else {
-            // `/forms/{id}.json` is the descriptor, which only GET reads: a post there is a wrong
-            // method, not a missing form (a form id holds no dot).
-            if id.hasSuffix(".json"), sites[String(id.dropLast(5))] != nil {
-                let form = id.dropLast(5)
-                var response = Answers.problem(
-                    .methodNotAllowed, "the descriptor of '\(form)' is read-only: post submissions to /forms/\(form)",
-                    code: "methodNotAllowed", json: Negotiation.wantsJSON(request, contentType: request.contentType))
-                response.headers["Allow"] = "GET, HEAD"
-                return response
-            }
-            return notFound(request)
-        }
+        guard let site = sites[id]?.site else { return notFound(request) }
         return submit(request, site: site)
     }
 

@@ -21,48 +21,53 @@ enum Responder: Sendable {
 public struct RouterBuilder: Sendable {
     private var routes: [Route] = []
     private var files: [(key: String, value: StaticFiles.Entry)] = []
-    private var existence: [(name: String, exists: @Sendable (String) -> Bool)] = []
 
     /// An empty set of routes.
     public init() {}
 
     /// Adds a route for `method` and `pattern`; `{name}` segments capture into `Request.parameters`.
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
-        add(method, pattern, .immediate(handler))
+    ///
+    /// `exists` says whether captured parameters name something that is there (`/forms/{id}`: a form).
+    /// Routing then tells a missing resource from a wrong method: a path whose every matching route
+    /// says no is a 404 whatever its method, where it would otherwise be a 405 for matching another
+    /// method's pattern (RFC 9110 §15.5.6: a 405 says the resource is there, and `Allow` lists only
+    /// what it takes). A request whose own method's route matches still runs it when no route of
+    /// another method has the path, so that handler can word the 404.
+    public mutating func on(
+        _ method: HTTPMethod, _ pattern: String, exists: Existence? = nil, _ handler: @escaping Handler
+    ) {
+        add(method, pattern, exists, .immediate(handler))
     }
 
     /// Adds a route whose handler runs as a Swift task while the connection waits suspended.
-    public mutating func on(_ method: HTTPMethod, _ pattern: String, async handler: @escaping AsyncHandler) {
-        add(method, pattern, .deferred(handler))
+    public mutating func on(
+        _ method: HTTPMethod, _ pattern: String, exists: Existence? = nil, async handler: @escaping AsyncHandler
+    ) {
+        add(method, pattern, exists, .deferred(handler))
     }
 
     /// Adds a `GET` route; `HEAD` is answered by it too.
-    public mutating func get(_ pattern: String, _ handler: @escaping Handler) { on(.get, pattern, handler) }
+    public mutating func get(_ pattern: String, exists: Existence? = nil, _ handler: @escaping Handler) {
+        on(.get, pattern, exists: exists, handler)
+    }
 
     /// Adds a `POST` route.
-    public mutating func post(_ pattern: String, _ handler: @escaping Handler) { on(.post, pattern, handler) }
+    public mutating func post(_ pattern: String, exists: Existence? = nil, _ handler: @escaping Handler) {
+        on(.post, pattern, exists: exists, handler)
+    }
 
     /// Serves `files` under `prefix` (`"/static"`): `GET prefix/{path...}`, where any path is decoded,
     /// matched and answered by `StaticFiles.respond`. The plain paths most requests use are also found
     /// straight from the request target, without parsing or routing it (`Router.file(for:rawTarget:)`).
     public mutating func files(_ prefix: String, _ files: StaticFiles) {
-        get(prefix + "/{path...}") { request in files.respond(to: request, path: request.parameters["path"] ?? "") }
+        get(prefix + "/{path...}", exists: { files.has($0["path"] ?? "") }) { request in
+            files.respond(to: request, path: request.parameters["path"] ?? "")
+        }
         self.files += files.entries(byTargetUnder: prefix).sorted { $0.key < $1.key }
     }
 
-    /// Says which values of the parameter `name` name something that exists (`/forms/{id}`: a form).
-    ///
-    /// Routing then tells a missing resource from a wrong method: a path whose `{name}` names nothing
-    /// gets a 404 whatever its method, where it would get a 405 for matching another method's pattern
-    /// (RFC 9110 §15.5.6: a 405 says the resource is there). A request whose own method's route
-    /// matches still runs that route when no other method has the path, so its handler words the 404.
-    public mutating func parameter(_ name: String, exists: @escaping @Sendable (String) -> Bool) {
-        precondition(!existence.contains { $0.name == name }, "parameter '\(name)' is described twice")
-        existence.append((name, exists))
-    }
-
     /// The routes, frozen: no route can be added to a running server.
-    public func freeze() -> Router { Router(routes: routes, files: TargetTable(files), existence: existence) }
+    public func freeze() -> Router { Router(routes: routes, files: TargetTable(files)) }
 
     /// Whether `text` may be a literal route's segment found straight from the raw target: URL
     /// unreserved bytes other than `.` (RFC 3986 §2.3), which no request escapes and no pattern reads
@@ -79,14 +84,17 @@ public struct RouterBuilder: Sendable {
             }
     }
 
-    private mutating func add(_ method: HTTPMethod, _ pattern: String, _ responder: Responder) {
+    private mutating func add(_ method: HTTPMethod, _ pattern: String, _ exists: Existence?, _ responder: Responder) {
         let parsed = RoutePattern(pattern)
         precondition(
             !routes.contains { $0.method == method && $0.pattern == parsed },
             "route \(method) \(pattern) is defined twice")
-        routes.append(Route(method: method, pattern: parsed, responder: responder))
+        routes.append(Route(method: method, pattern: parsed, exists: exists, responder: responder))
     }
 }
+
+/// Whether a route's captured parameters name something that exists (`RouterBuilder.on`'s `exists`).
+public typealias Existence = @Sendable (RouteParameters) -> Bool
 
 /// One method, one pattern, one responder.
 ///
@@ -96,6 +104,8 @@ final class Route: Sendable {
     let method: HTTPMethod
     let pattern: RoutePattern
     let responder: Responder
+    /// Whether a match names something that exists; nil: every match does.
+    let exists: Existence?
     /// The first segment when it is a literal: a path with another first segment is skipped at once.
     let firstLiteral: String?
     /// How many segments a path needs (at least, when the pattern is open-ended): a path of another
@@ -103,13 +113,21 @@ final class Route: Sendable {
     let segmentCount: Int
     let isOpenEnded: Bool
 
-    init(method: HTTPMethod, pattern: RoutePattern, responder: Responder) {
+    init(method: HTTPMethod, pattern: RoutePattern, exists: Existence? = nil, responder: Responder) {
         self.method = method
         self.pattern = pattern
+        self.exists = exists
         self.responder = responder
         if case .literal(let text) = pattern.segments.first { firstLiteral = text } else { firstLiteral = nil }
         segmentCount = pattern.segments.count
         isOpenEnded = pattern.isOpenEnded
+    }
+
+    /// The parameters `path` captures when it matches and names something that exists; `missing` tells
+    /// a match that names nothing.
+    func match(_ path: [String]) -> (parameters: RouteParameters, missing: Bool)? {
+        guard mayMatch(path), let parameters = pattern.match(path) else { return nil }
+        return (parameters, !(exists?(parameters) ?? true))
     }
 
     /// Whether `path` has the length and the first segment to match, which is decided without matching.
@@ -144,16 +162,10 @@ public final class Router: Sendable {
     /// Per method, the routes of plain literal segments by their path (`LiteralRoute`). They are in
     /// `routes` too: a target written another way (a query, an escape, a trailing `/`) is routed there.
     private let literals: [(method: HTTPMethod, table: TargetTable<LiteralRoute>)]
-    /// Which parameter values name something that exists (`RouterBuilder.parameter`).
-    private let existence: [(name: String, exists: @Sendable (String) -> Bool)]
 
-    init(
-        routes: [Route], files: TargetTable<StaticFiles.Entry> = TargetTable([]),
-        existence: [(name: String, exists: @Sendable (String) -> Bool)] = []
-    ) {
+    init(routes: [Route], files: TargetTable<StaticFiles.Entry> = TargetTable([])) {
         self.routes = routes.sorted { RoutePattern.moreSpecific($0.pattern, $1.pattern) }
         self.files = files
-        self.existence = existence
         var literals: [HTTPMethod: [(key: String, value: LiteralRoute)]] = [:]
         for route in routes where !route.pattern.segments.isEmpty {
             let segments = route.pattern.segments.compactMap { segment -> String? in
@@ -199,17 +211,17 @@ public final class Router: Sendable {
         let lookup = method == .head ? HTTPMethod.get : method
         // Routes of other methods are passed over unmatched: the first route of this method that
         // matches wins, and most requests find one. A match that names nothing which exists is kept
-        // aside: it answers (its handler's 404) only if no other method has the path.
+        // aside: it answers (its handler's 404) only if no route of another method has the path.
         var missing: (responder: Responder, parameters: RouteParameters)?
-        for route in routes where route.method == lookup && route.mayMatch(path) {
-            guard let parameters = route.pattern.match(path) else { continue }
-            if namesExisting(parameters) { return .found(route.responder, parameters: parameters) }
-            if missing == nil { missing = (route.responder, parameters) }
+        for route in routes where route.method == lookup {
+            guard let match = route.match(path) else { continue }
+            if !match.missing { return .found(route.responder, parameters: match.parameters) }
+            if missing == nil { missing = (route.responder, match.parameters) }
         }
         // None: the methods the path has, for a 405's `Allow`, or a 404.
         var allowed: [HTTPMethod] = []
-        for route in routes where route.mayMatch(path) && !allowed.contains(route.method) {
-            if let parameters = route.pattern.match(path), namesExisting(parameters) { allowed.append(route.method) }
+        for route in routes where !allowed.contains(route.method) {
+            if let match = route.match(path), !match.missing { allowed.append(route.method) }
         }
         guard !allowed.isEmpty else {
             if let missing { return .found(missing.responder, parameters: missing.parameters) }
@@ -217,13 +229,5 @@ public final class Router: Sendable {
         }
         if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
         return .methodNotAllowed(allow: allowed)
-    }
-
-    /// Whether every captured parameter with a described domain names something that exists.
-    private func namesExisting(_ parameters: RouteParameters) -> Bool {
-        for index in existence.indices {
-            if let value = parameters[existence[index].name], !existence[index].exists(value) { return false }
-        }
-        return true
     }
 }

@@ -141,8 +141,10 @@ extension Server {
         case .methodNotAllowed(let allow):
             let methods = allow.map(\.rawValue).joined(separator: ", ")
             let path = Request.pathText(context.target.segments)
+            // A HEAD's headers are its GET's (RFC 9110 §9.3.2), Content-Length included: the same words.
+            let method = context.method == .head ? HTTPMethod.get : context.method
             var response = refusal(
-                .methodNotAllowed, "\(context.method) is not allowed at \(path): it takes \(methods)", context)
+                .methodNotAllowed, "\(method) is not allowed at \(path): it takes \(methods)", context)
             response.headers["Allow"] = methods
             return send(response, context, connection)
         case .found(let responder, let parameters):

@@ -97,6 +97,9 @@ public struct StaticFiles: Sendable {
         self.entries = entries
     }
 
+    /// Whether there is a file at `path` (relative to the folder, decoded) to serve.
+    public func has(_ path: String) -> Bool { entries[path] != nil }
+
     /// The answer for the file at `path` (relative to the folder, decoded): 200, 304 or 404.
     public func respond(to request: Request, path: String) -> Response {
         guard let entry = entries[path] else {

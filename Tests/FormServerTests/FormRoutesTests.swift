@@ -14,6 +14,8 @@ import Testing
         let page = try await withFormServer { port in try request(port, "/forms") }
         #expect(page.status == 200)
         #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        // The index is in the reader's language: a cache must keep one per Accept-Language.
+        #expect(page.header("Vary") == "Accept-Language")
         for id in ["event", "pets", "multivalued", "validations"] {
             #expect(page.text.contains("href=\"/forms/\(id)\""))
         }
@@ -248,6 +250,8 @@ import Testing
         #expect(descriptor.status == 405)
         #expect(descriptor.header("Allow") == "GET, HEAD")
         #expect(descriptor.text.contains(#""code":"methodNotAllowed""#))
+        #expect(descriptor.header("X-Content-Type-Options") == "nosniff")
+        #expect(missing.header("X-Content-Type-Options") == "nosniff")
         #expect(descriptor.text.contains("/forms/event"))
         #expect(descriptorPage.status == 405)
         #expect(descriptorPage.header("Allow") == "GET, HEAD")
@@ -255,29 +259,31 @@ import Testing
         #expect(missing.status == 404)
     }
 
-    /// RFC 9110 §15.5.6: a 405 says the resource is there. A method no route of a missing form takes is
-    /// a 404 as GET is; on a form that exists it is a 405 listing the methods the path takes.
+    /// RFC 9110 §15.5.6: a 405 says the resource is there. A method no route of a missing form (or static
+    /// file) takes is a 404 as GET is; on one that exists it is a 405 listing the methods the path takes.
     @Test func aMissingFormIsNotFoundWhateverTheMethod() async throws {
         let answers = try await withFormServer { port in
             try [
                 ("PUT", "/forms/nosuchform"), ("DELETE", "/forms/nosuchform.json"), ("PUT", "/forms/nosuchform/thanks"),
-                ("GET", "/forms/nosuchform/explain"), ("PUT", "/forms/event.json"), ("DELETE", "/forms/event"),
-                ("PUT", "/forms/event/thanks"),
+                ("GET", "/forms/nosuchform/explain"), ("POST", "/static/nosuch.css"), ("PUT", "/forms/event.json"),
+                ("DELETE", "/forms/event"), ("PUT", "/forms/event/thanks"), ("DELETE", "/static/forms.css"),
             ].map { method, path in
                 try request(port, method, path, headers: ["Accept": "application/json"], body: "")
             }
         }
-        for missing in answers[..<4] {
+        for missing in answers[..<5] {
             #expect(missing.status == 404)
             #expect(missing.header("Allow") == nil)
             #expect(missing.text.contains(#""code":"notFound""#))
         }
-        #expect(answers[4].status == 405)
-        #expect(answers[4].header("Allow") == "GET, HEAD")
         #expect(answers[5].status == 405)
-        #expect(answers[5].header("Allow") == "GET, POST, HEAD")
+        #expect(answers[5].header("Allow") == "GET, HEAD")
         #expect(answers[6].status == 405)
-        #expect(answers[6].header("Allow") == "GET, HEAD")
+        #expect(answers[6].header("Allow") == "GET, POST, HEAD")
+        for existing in answers[7...] {
+            #expect(existing.status == 405)
+            #expect(existing.header("Allow") == "GET, HEAD")
+        }
     }
 
     /// A browser that asks for an address that is not there, by any method, reads a page in its language,
@@ -300,6 +306,8 @@ import Testing
         }
         #expect(plain.status == 404)
         #expect(plain.header("Content-Type") == "text/plain; charset=utf-8")
+        // The answer depends on Accept, so none of the three may be stored and replayed to another client.
+        for answer in [nowhere, put, plain] { #expect(answer.header("Cache-Control") == "no-store") }
         #expect(plain.text.contains("no resource at /forms/nosuchform"))
     }
 
@@ -314,9 +322,19 @@ import Testing
         #expect(response.status == 413)
     }
 
+    /// Switched off, the explanation is a 404 for every method (no `Allow` offers a POST that would be
+    /// refused), and a post is told how to switch it on.
     @Test func explainIsOffUnlessEnabled() async throws {
-        let off = try await withFormServer { port in try postJSON(port, "event", "{}", path: "/forms/event/explain") }
+        let (off, get) = try await withFormServer { port in
+            (
+                try postJSON(port, "event", "{}", path: "/forms/event/explain"),
+                try request(port, "/forms/event/explain", headers: ["Accept": "application/json"])
+            )
+        }
         #expect(off.status == 404)
+        #expect(off.text.contains("explanations are off (serve --explain)"))
+        #expect(get.status == 404)
+        #expect(get.header("Allow") == nil)
         let on = try await withFormServer(explain: true) { port in
             try postJSON(port, "event", #"{"alert":"never"}"#, path: "/forms/event/explain")
         }

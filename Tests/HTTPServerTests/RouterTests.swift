@@ -77,15 +77,16 @@ import Testing
         }
     }
 
-    /// A parameter whose domain is described (`RouterBuilder.parameter`) tells a missing resource from a
-    /// wrong method: a path naming nothing is a 404 for every method, and `Allow` lists only the methods
-    /// whose routes name something that exists.
-    @Test func aParameterNamingNothingIsNotFoundWhateverTheMethod() {
+    /// Routes that say which of their matches exist (`exists:`) tell a missing resource from a wrong
+    /// method: a path naming nothing is a 404 for every method, and `Allow` lists only the methods whose
+    /// routes name something that exists.
+    @Test func aPathNamingNothingIsNotFoundWhateverTheMethod() {
         var routes = RouterBuilder()
-        routes.parameter("id") { $0 == "event" }
-        routes.get("/forms/{id}.json") { _ in .text(.ok, "descriptor") }
-        routes.get("/forms/{id}") { _ in .text(.ok, "page") }
-        routes.post("/forms/{id}") { _ in .text(.ok, "posted") }
+        let event: Existence = { $0["id"] == "event" }
+        routes.get("/forms/{id}.json", exists: event) { _ in .text(.ok, "descriptor") }
+        routes.get("/forms/{id}", exists: event) { _ in .text(.ok, "page") }
+        routes.post("/forms/{id}", exists: event) { _ in .text(.ok, "posted") }
+        routes.post("/forms/{id}/explain", exists: { _ in false }) { _ in .text(.notFound, "explanations are off") }
         let router = routes.freeze()
         guard case .notFound = router.resolve(.put, ["forms", "nosuch"]) else {
             Issue.record("a wrong method on a missing form must be a 404")
@@ -110,6 +111,13 @@ import Testing
             return
         }
         #expect(Set(allow) == [.get, .post, .head])
+        // A route that exists for no match (a feature switched off) offers no method, but its own
+        // method still reaches its handler.
+        guard case .notFound = router.resolve(.get, ["forms", "event", "explain"]) else {
+            Issue.record("GET of a switched-off route must be a 404")
+            return
+        }
+        #expect(parameters(in: router, .post, ["forms", "event", "explain"]) == ["id": "event"])
         #expect(parameters(in: router, .get, ["forms", "event.json"]) == ["id": "event"])
         #expect(parameters(in: router, .post, ["forms", "event"]) == ["id": "event"])
     }

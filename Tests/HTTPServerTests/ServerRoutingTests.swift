@@ -21,6 +21,13 @@ import Testing
             let response = try request(server.port, "DELETE", "/hello")
             #expect(response.status == 405)
             #expect(response.header("Allow") == "GET, HEAD")
+            #expect(response.text.contains("DELETE is not allowed at /hello: it takes GET, HEAD"))
+            // A HEAD's 405 has its GET's headers, Content-Length included (RFC 9110 §9.3.2).
+            let get = try request(server.port, "GET", "/echo")
+            let head = try request(server.port, "HEAD", "/echo")
+            #expect(get.status == 405 && head.status == 405)
+            #expect(head.header("Content-Length") == get.header("Content-Length"))
+            #expect(head.header("Allow") == "POST")
         }
     }
 

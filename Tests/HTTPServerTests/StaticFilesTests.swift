@@ -113,11 +113,15 @@ import Testing
         }
     }
 
+    /// A file takes GET and HEAD only; a path naming no file is a 404 for every method.
     @Test func otherMethodsOnAFileAreNotAnsweredWithIt() async throws {
         try await withStaticServer { server in
             let post = try request(server.port, "POST", "/static/app.js", body: "x")
             #expect(post.status == 405)
             #expect(post.header("Allow") == "GET, HEAD")
+            // No file, no resource: a 404 whatever the method, never a 405 that says something is there.
+            let missing = try request(server.port, "POST", "/static/nosuch.js", body: "x")
+            #expect(missing.status == 404 && missing.header("Allow") == nil)
             #expect(try request(server.port, "POST", "/static/upload", body: "x").text == "posted")
             let head = try request(server.port, "HEAD", "/static/app.js")
             #expect(head.status == 200 && head.header("Content-Length") == "14" && head.text.isEmpty)

@@ -41,7 +41,9 @@ enum Answers {
     }
 
     /// Built once, like `pageHeaders`.
-    private static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json", "Cache-Control": "no-store"]
+    private static let jsonHeaders: HTTPHeaders = [
+        "Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
+    ]
 
     /// A refusal: `{"errors": [{"tag": "", "code", "message"}]}` for API clients, or the plain-text
     /// error otherwise.
@@ -56,7 +58,11 @@ enum Answers {
                 let texts = PageTexts(locale: FormRoutes.locale(request, formLocale: "en"))
                 return html(.notFound, MessagePage.notFound(texts: texts).render())
             }
-            return .error(status, message)
+            // Which of three answers a client gets depends on its Accept: none of them may be stored
+            // and replayed to another client.
+            var plain = Response.error(status, message)
+            plain.headers["Cache-Control"] = "no-store"
+            return plain
         }
         let code =
             switch status {

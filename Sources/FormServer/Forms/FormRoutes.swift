@@ -43,7 +43,10 @@ struct FormRoutes: Sendable {
         var index: [String: PreparedResponse] = [:]
         for locale in MessageLocale.builtIn {
             let page = IndexPage(entries: entries, texts: PageTexts(locale: locale))
-            index[locale] = try PreparedResponse(Answers.html(.ok, page.render(), cache: "no-cache"))
+            // Chosen by Accept-Language: a cache keeps one per language.
+            var response = Answers.html(.ok, page.render(), cache: "no-cache")
+            response.headers["Vary"] = "Accept-Language"
+            index[locale] = try PreparedResponse(response)
         }
         self.index = index
     }
@@ -51,14 +54,14 @@ struct FormRoutes: Sendable {
     func add(to routes: inout RouterBuilder) {
         // A path naming no form is a 404 for every method, and `Allow` lists only what the form has:
         // `/forms/event.json` takes GET, though `POST /forms/{id}` would match it with id `event.json`.
-        routes.parameter("id") { [sites] in sites[$0] != nil }
+        let form: Existence = { [sites] in sites[$0["id"] ?? ""] != nil }
         routes.get("/forms") { request in Response(index[Self.locale(request, formLocale: "en")]!) }
-        routes.get("/forms/{id}.json") { request in
+        routes.get("/forms/{id}.json", exists: form) { request in
             guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
             return Response(site.descriptor)
         }
-        routes.get("/forms/{id}") { request in page(request) }
-        routes.post("/forms/{id}") { request in submit(request) }
+        routes.get("/forms/{id}", exists: form) { request in page(request) }
+        routes.post("/forms/{id}", exists: form) { request in submit(request) }
         // Each form's own path too, which the router finds from the raw target without parsing or
         // matching it (`Router`'s literal routes): the page and the submission are the busy requests.
         for (id, source) in sites where RouterBuilder.isPlainSegment(id) {
@@ -72,12 +75,16 @@ struct FormRoutes: Sendable {
                 routes.post("/forms/\(id)") { request in submit(request, site: slot.site) }
             }
         }
-        routes.get("/forms/{id}/thanks") { request in
+        routes.get("/forms/{id}/thanks", exists: form) { request in
             guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
             let texts = site.page(site.locale(for: request.headers["Accept-Language"])).texts
             return Answers.html(.ok, MessagePage.thankYou(texts: texts, back: "/forms/\(site.id)").render())
         }
-        routes.post("/forms/{id}/explain") { request in explainVerdict(request) }
+        // Switched off, the explanation is no resource: a post still reaches the handler, which says how
+        // to switch it on, but no method is offered in an `Allow`.
+        routes.post("/forms/{id}/explain", exists: { [explain] in explain && form($0) }) { request in
+            explainVerdict(request)
+        }
     }
 
     /// `GET /forms/{id}`: the fresh page, with a CSRF token for this browser's nonce.

@@ -53,7 +53,11 @@ final class FormSite: Sendable {
         }
         descriptor = try PreparedResponse(
             Response(
-                status: .ok, headers: ["Content-Type": "application/json", "Cache-Control": "no-cache"],
+                status: .ok,
+                headers: [
+                    "Content-Type": "application/json", "Cache-Control": "no-cache",
+                    "X-Content-Type-Options": "nosniff",
+                ],
                 body: ResponseBody(bytes: DescriptorJSON.json(form.form).bytes)))
         handler = hooks.handlers[form.form.id]
         records = hooks.recordProviders[form.form.id]

@@ -415,6 +415,26 @@
     };
     form.addEventListener("input", onInput);
     form.addEventListener("change", onInput);
+    // A file over the server's limit would come back refused with the row's message (`fileTooLarge`):
+    // say it as soon as the file is chosen, and keep a post from sending it. The form is `novalidate`,
+    // so the browser's own check never runs; a row hidden or disabled posts nothing and is not held up.
+    const uploads = [...form.querySelectorAll("input[type=file][data-fw-max-bytes]")];
+    const fitsLimit = (input) => {
+      const limit = Number(input.dataset.fwMaxBytes);
+      const over = [...(input.files || [])].some((file) => file.size > limit);
+      input.setCustomValidity(over ? input.dataset.fwTooLarge || "" : "");
+      return !over;
+    };
+    form.addEventListener("change", (event) => {
+      if (uploads.includes(event.target) && !fitsLimit(event.target)) event.target.reportValidity();
+    });
+    form.addEventListener("submit", (event) => {
+      const over = uploads.find((input) => !input.disabled && !input.closest("[hidden]") && !fitsLimit(input));
+      if (!over) return;
+      event.preventDefault();
+      over.focus();
+      over.reportValidity();
+    });
     for (const b of form.querySelectorAll("button[data-fw-action]")) b.hidden = false;
     for (const range of form.querySelectorAll("input[type=range]")) showRange(range);
     refresh();

@@ -20,6 +20,9 @@ public final class FormEngine: Sendable {
     public let form: CompiledForm
     /// Validators registered in Swift, by the name descriptors call them.
     public let customValidators: [String: CustomValidator]
+    /// The largest upload an upload row accepts, in bytes (`serve --max-file`): a larger file is the
+    /// row's error (`fileTooLarge`), and the rest of the submission is judged and kept for the page.
+    public let maximumFileSize: Int?
     let decoder: FieldDecoder
     /// The locales the form has texts in (`MessageLocale.available(for:)`): what `evaluate`'s `locale`
     /// chooses among.
@@ -29,10 +32,12 @@ public final class FormEngine: Sendable {
     /// What is worked out once for `form`, so a request only reads it.
     private let plan: FormPlan
 
-    /// An engine for `form` with the Swift validators its descriptor calls by name.
-    public init(form: CompiledForm, customValidators: [String: CustomValidator] = [:]) {
+    /// An engine for `form` with the Swift validators its descriptor calls by name; uploads over
+    /// `maximumFileSize` bytes are refused (nil: any size).
+    public init(form: CompiledForm, customValidators: [String: CustomValidator] = [:], maximumFileSize: Int? = nil) {
         self.form = form
         self.customValidators = customValidators
+        self.maximumFileSize = maximumFileSize
         decoder = FieldDecoder(zone: ZoneConverter(identifier: form.form.timeZone))
         locales = MessageLocale.available(for: form.form)
         var messages: [String: Messages] = [:]
@@ -162,7 +167,7 @@ public final class FormEngine: Sendable {
         resolution.resolve(items: { items[$0]?.values ?? [] })
         var judge = Judgement(
             plan: plan, messages: messages(for: locale),
-            rules: Rules(customValidators: customValidators))
+            rules: Rules(customValidators: customValidators, maximumFileSize: maximumFileSize))
         if validate {
             judge.validateRows(problems: problems, resolution: &resolution)
             if !items.isEmpty { judge.validateItems(items, resolution: &resolution) }
@@ -177,6 +182,13 @@ public final class FormEngine: Sendable {
 }
 
 extension FormEngine {
+    /// What upload row `index` says of a file over `maximumFileSize`, in `locale`: the message a post
+    /// of one would get, for a page to say as soon as the file is chosen. Nil without a limit.
+    public func fileTooLargeMessage(row index: Int, locale: String) -> String? {
+        guard let limit = maximumFileSize else { return nil }
+        return messages(for: locale).text(for: .fileTooLarge(limit: limit), name: form.rows[index].row.displayName)
+    }
+
     /// The messages for `locale`: one of `locales`, or the one a reader of that tag gets.
     func messages(for locale: String) -> Messages {
         messages[locale] ?? MessageLocale.match(locale, in: locales).flatMap { messages[$0] }

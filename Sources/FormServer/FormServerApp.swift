@@ -53,7 +53,7 @@ public final class FormServerApp: Sendable {
             logger.warning("static file left out", metadata: ["file": "\(path)", "reason": "\(reason)"])
         }
         var serverConfiguration = configuration.server
-        serverConfiguration.errorResponse = Answers.serverError
+        serverConfiguration.errorResponse = Answers.serverErrors(bodyLimit: serverConfiguration.maxBodySize)
         if configuration.accessLog {
             let accessLog = AccessLog()
             serverConfiguration.accessLog = { accessLog.write($0) }

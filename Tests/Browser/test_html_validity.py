@@ -17,7 +17,7 @@ import support
 VNU_TIMEOUT = 300  # seconds for one run over every page (one JVM start)
 
 PAGES = (
-    ["index", "thanks", "not-found", "account-record", "account-conflict"]
+    ["index", "thanks", "not-found", "too-large", "account-record", "account-conflict"]
     + [f"{form_id}-fresh" for form_id in support.example_form_ids()]
     + [f"{form_id}-refused" for form_id in support.example_form_ids()]
 )
@@ -52,6 +52,11 @@ def vnu_report(server, tmp_path_factory):
         missing = session.get(server.url("/nowhere"), headers={"Accept": "text/html"}, timeout=support.HTTP_TIMEOUT)
         assert missing.status_code == 404 and missing.headers["Content-Type"].startswith("text/html")
         (folder / "not-found.html").write_text(missing.text)
+        # The page a browser reads for a post over --max-body (1 MB by default).
+        too_large = session.post(server.url("/forms/event"), data={"notes": "x" * (1 << 20)},
+                                 headers={"Accept": "text/html"}, timeout=support.HTTP_TIMEOUT)
+        assert too_large.status_code == 413 and too_large.headers["Content-Type"].startswith("text/html")
+        (folder / "too-large.html").write_text(too_large.text)
         # A stored record being edited (Forms/account.yaml, a record `formwright serve` provides).
         record = get("/forms/account?user=ada")
         assert record.status_code == 200 and 'value="ada"' in record.text

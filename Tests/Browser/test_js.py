@@ -963,3 +963,36 @@ def test_a_save_over_someone_elses_is_caught_and_sending_again_saves(js_browser,
     assert chromium.current_url == server.url(target)
     assert not chromium.find_elements(By.ID, "fw-summary")
     assert chromium.find_element(By.ID, "fw-email").get_attribute("value") == "grace@navy.example"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Uploads over the server's limit
+
+
+def test_a_file_over_the_limit_is_refused_when_chosen_and_never_sent(js_browser, server, tmp_path):
+    """A file larger than the server's --max-file (1 MB, its default) is refused as soon as it is chosen, with
+    the message the server would give; a submit then sends nothing and takes the reader to the upload. A file
+    that fits clears the refusal and is sent."""
+    chromium = js_browser
+    open_form(chromium, server, "others")
+    signature = b"\x89PNG\r\n\x1a\n"
+    big, small = tmp_path / "big.png", tmp_path / "small.png"
+    big.write_bytes(signature + b"x" * (1 << 20))
+    small.write_bytes(signature + b"x" * 100)
+    photo = chromium.find_element(By.ID, "fw-photo")
+    assert photo.get_attribute("data-fw-max-bytes") == str(1 << 20)
+
+    photo.send_keys(str(big))
+    wait_until(lambda: photo.get_property("validationMessage") == "Photo must be a file of at most 1 MB",
+               message="the page to refuse the file as it is chosen")
+    submit_button(chromium).click()
+    # The submit handler runs within the click: by its return the post was stopped, or it would be under way.
+    assert chromium.switch_to.active_element == photo
+    assert same_document(chromium)
+    assert posts_to(network_exchanges(chromium), "/forms/others") == []
+
+    photo.send_keys(str(small))
+    wait_until(lambda: photo.get_property("validationMessage") == "", message="the refusal to clear")
+    submit_button(chromium).click()
+    wait_until(lambda: posts_to(network_exchanges(chromium), "/forms/others"), message="the post to be sent")
+    assert_no_console_errors(chromium)

@@ -211,3 +211,20 @@ def test_slider_outputs_show_the_value_the_browser_holds_without_script(nojs_bro
     click_and_wait_for_page(chromium, submit_button(chromium))
     [post] = posts_to(network_exchanges(chromium), "/forms/sliders")
     assert {tag: post.values(tag) for tag in expected} == {tag: [value] for tag, value in expected.items()}
+
+
+def test_a_post_over_the_body_limit_shows_a_page_that_says_so(nojs_browser, server, tmp_path):
+    """Without a script nothing stops a file over the limit from being sent: a post over --max-body (1 MB, the
+    default) is refused whole, and the browser shows the server's page naming the limit, not a broken
+    connection or plain text."""
+    chromium = nojs_browser
+    open_form(chromium, server, "others")
+    big = tmp_path / "big.png"
+    big.write_bytes(b"\x89PNG\r\n\x1a\n" + b"x" * (1 << 20))
+    chromium.find_element(By.ID, "fw-photo").send_keys(str(big))
+    click_and_wait_for_page(chromium, submit_button(chromium))
+
+    [post] = posts_to(network_exchanges(chromium), "/forms/others")
+    assert post.status == 413
+    assert chromium.find_element(By.TAG_NAME, "h1").text == "Too large to send"
+    assert "1 MB at most" in chromium.find_element(By.TAG_NAME, "main").text

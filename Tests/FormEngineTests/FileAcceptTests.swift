@@ -44,4 +44,35 @@ import Testing
         let chinese = Fixtures.engine("others").evaluate(fields, locale: "zh-Hans")
         #expect(chinese.errors.map(\.message) == ["Photo必须是以下类型的文件：image/png, image/jpeg"])
     }
+
+    /// An upload over the engine's limit is its row's error, named in the reader's language; one of
+    /// exactly the limit is not. The limit reads as a person says it.
+    @Test func aFileOverTheLimitIsRefusedWithTheLimitNamed() throws {
+        let form = try #require(Fixtures.catalog.forms["others"])
+        let engine = FormEngine(form: form, maximumFileSize: 1 << 20)
+        func fields(_ size: Int) -> SubmittedFields {
+            var fields = SubmittedFields()
+            fields.append(
+                "photo",
+                .file(
+                    UploadedFile(
+                        filename: "a.png", contentType: "image/png",
+                        bytes: Self.png + Array(repeating: 0, count: size - Self.png.count))))
+            return fields
+        }
+        #expect(engine.evaluate(fields(1 << 20)).errors.isEmpty)
+        let english = engine.evaluate(fields((1 << 20) + 1), locale: "en").errors
+        #expect(english.map(\.code) == ["fileTooLarge"])
+        #expect(english.map(\.message) == ["Photo must be a file of at most 1 MB"])
+        #expect(
+            engine.evaluate(fields((1 << 20) + 1), locale: "zh-Hans").errors.map(\.message) == ["Photo的文件不能超过 1 MB"])
+        #expect(FormEngine(form: form).evaluate(fields((1 << 20) + 1)).errors.isEmpty)
+    }
+
+    @Test(arguments: [
+        (1 << 20, "1 MB"), (512 << 10, "512 KB"), (1500, "1500 bytes"), (3 << 30, "3 GB"), (1536 << 10, "1536 KB"),
+    ])
+    func sizesReadAsAPersonSaysThem(bytes: Int, text: String) {
+        #expect(Problem.sizeText(bytes) == text)
+    }
 }

@@ -580,21 +580,69 @@ import Testing
 }
 
 @Suite struct UploadLimitTests {
-    @Test func fileOverTheUploadLimitIs413WithAMessage() async throws {
-        let response = try await withFormServer(maxFile: 16) { port in
+    /// A file over `--max-file` in a body the server can read is its row's error, not a refusal of the
+    /// whole post: a browser gets the page again with everything else it typed, and the message beside
+    /// the upload; an API client gets the same error in JSON.
+    @Test func aFileOverTheUploadLimitIsItsRowsErrorAndTheRestIsKept() async throws {
+        let (page, json) = try await withFormServer(maxFile: 2048) { port in
             let session = try BrowserSession(port: port, form: "others")
             let boundary = "fw"
-            let body =
-                "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(session.token)\r\n"
-                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"big.png\"\r\n"
-                + "Content-Type: image/png\r\n\r\n" + String(repeating: "x", count: 17) + "\r\n--\(boundary)--\r\n"
-            return try request(
-                port, "POST", "/forms/others",
-                headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie],
-                body: body)
+            var body = ""
+            for (name, value) in [("_csrf", session.token), ("count", "3"), ("volume", "35")] {
+                body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+            }
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"big.png\"\r\n"
+            body += "Content-Type: image/png\r\n\r\n"
+            let bytes =
+                Array(body.utf8) + pngSignature + Array(repeating: 0x78, count: 2041)
+                + Array("\r\n--\(boundary)--\r\n".utf8)
+            let headers = ["Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie]
+            return (
+                try request(
+                    port, "POST", "/forms/others", headers: headers.merging(["Accept": "text/html"]) { $1 },
+                    bytes: bytes),
+                try session.postPhoto(filename: "big.png", bytes: pngSignature + Array(repeating: 0x78, count: 2041))
+            )
+        }
+        #expect(page.status == 422)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(page.text.contains("Photo must be a file of at most 2 KB"))
+        // The other values come back as typed.
+        #expect(page.text.contains(#"value="3""#))
+        #expect(page.text.contains(#"value="35""#))
+        #expect(json.status == 422)
+        #expect(
+            json.text.contains(
+                #"{"tag":"photo","message":"Photo must be a file of at most 2 KB","code":"fileTooLarge"}"#))
+    }
+
+    /// A file of exactly the limit is accepted: the limit is the largest size, not the first refused.
+    @Test func aFileOfExactlyTheLimitIsAccepted() async throws {
+        let response = try await withFormServer(maxFile: 2048) { port in
+            try BrowserSession(port: port, form: "others").postPhoto(
+                filename: "fits.png", bytes: pngSignature + Array(repeating: 0x78, count: 2040))
+        }
+        #expect(response.status == 200)
+        #expect(response.text.contains(#""photo":"fits.png""#))
+    }
+
+    /// A browser whose post is over `--max-body` (files too large to send) reads a page in its language
+    /// that says so and names the limit.
+    @Test func aBrowserPostOverTheBodyLimitReadsAPageThatSaysSo() async throws {
+        let response = try await withFormServer(maxBody: 4096) { port in
+            try request(
+                port, "POST", "/forms/event",
+                headers: [
+                    "Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html,*/*;q=0.8",
+                    "Accept-Language": "zh-CN",
+                ],
+                body: "title=" + String(repeating: "x", count: 5000))
         }
         #expect(response.status == 413)
-        #expect(response.text.contains("the file 'big.png' is over 16 bytes"))
+        #expect(response.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(response.header("Cache-Control") == "no-store")
+        #expect(response.text.contains("内容过大，无法提交"))
+        #expect(response.text.contains("最多 4 KB"))
     }
 
     @Test func theServersOwnErrorsAreJSONForAnAPIClientAndTextForOthers() async throws {

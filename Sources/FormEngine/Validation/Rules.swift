@@ -7,6 +7,8 @@ import Foundation
 /// (DESIGN.md, server-side rule 7). Each rule returns a problem or nil.
 struct Rules {
     let customValidators: [String: CustomValidator]
+    /// The largest upload accepted, in bytes; nil: any size the body limit lets through.
+    var maximumFileSize: Int? = nil
 
     /// Reports every failing rule of a row for `value`, in order, each with the descriptor's own
     /// message for it when the validator gives one.
@@ -66,6 +68,9 @@ struct Rules {
     ) {
         if let limit = row.maxLength, case .text(let text) = value, text.utf16.count > limit {
             report(.maxLength(limit))
+        }
+        if let limit = maximumFileSize, case .file(let file) = value, file.size > limit {
+            report(.fileTooLarge(limit: limit))
         }
         // A bound is named as the descriptor writes it: a date-time as the form zone's wall-clock time.
         if let bound = row.min, let order = Self.compare(value, bound), order < 0 { report(.min(bound.inputText)) }

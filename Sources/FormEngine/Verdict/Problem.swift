@@ -45,6 +45,8 @@ public enum Problem: Error, Sendable, Hashable {
     case fileType(allowed: [String])
     /// An upload whose bytes are not of the type it claims.
     case fileContent(type: String)
+    /// An upload larger than the server accepts (`serve --max-file`), in bytes.
+    case fileTooLarge(limit: Int)
 
     /// The stable code clients switch on.
     public var code: String {
@@ -82,6 +84,7 @@ public enum Problem: Error, Sendable, Hashable {
         case .tooManyItemsSent: "tooManyItemsSent"
         case .fileType: "fileType"
         case .fileContent: "fileContent"
+        case .fileTooLarge: "fileTooLarge"
         }
     }
 
@@ -103,9 +106,22 @@ public enum Problem: Error, Sendable, Hashable {
         case .equalsRow(let other): ["other": other]
         case .fileType(let allowed): ["types": allowed.joined(separator: ", ")]
         case .fileContent(let type): ["type": type]
+        case .fileTooLarge(let limit): ["size": Self.sizeText(limit)]
         case .skippedDateTime(let zone): ["zone": zone]
         default: [:]
         }
+    }
+}
+
+extension Problem {
+    /// `limit` bytes as a person reads them: `1 MB`, `512 KB`, `1500 bytes` (binary multiples, as
+    /// `serve --max-file 1m` means 1 MiB). The units are the same in every language.
+    public static func sizeText(_ limit: Int) -> String {
+        for (shift, unit) in [(30, "GB"), (20, "MB"), (10, "KB")] where limit >= 1 << shift && limit % (1 << shift) == 0
+        {
+            return "\(limit >> shift) \(unit)"
+        }
+        return "\(limit) bytes"
     }
 }
 

@@ -16,7 +16,7 @@ struct FormLayout: Sendable {
     /// The submit button, `</form>`, the rules script and the end of the page.
     let end: [UInt8]
 
-    init(form: CompiledForm, texts: PageTexts) {
+    init(form: CompiledForm, texts: PageTexts, uploadLimits: [Int: UploadLimit] = [:]) {
         self.form = form
         // The page is in the form's language: fixed texts in another are marked with theirs.
         var texts = texts
@@ -27,11 +27,13 @@ struct FormLayout: Sendable {
         let sections = form.sections.map { SectionPlan($0, ids: &ids, texts: texts, timeZone: zone) }
         let newPasswords = NewPasswords.rows(of: form)
         let rows = form.rows.map { compiled in
-            RowPlan(
+            var plan = RowPlan(
                 row: compiled.row, id: ids.make(compiled.row.tag ?? "row_\(compiled.index)"),
                 name: compiled.row.tag.map(FieldNames.field(tag:)), required: compiled.required, texts: texts,
                 timeZone: zone,
                 control: newPasswords.contains(compiled.index) ? NewPasswords.control(for: compiled.row.type) : nil)
+            plan.uploadLimit = uploadLimits[compiled.index].map { (String($0.bytes), HTML(attributeValue: $0.message)) }
+            return plan
         }
         self.rows = rows
         self.sections = sections

@@ -23,8 +23,11 @@ public final class FormPage: Sendable {
 
     /// Builds the page of `form`. `initialState` is what a fresh page shows (which rows start hidden,
     /// disabled, required); `texts` default to the form's locale with its `messages` applied.
-    public init(form: CompiledForm, initialState: PageState, texts: PageTexts? = nil) {
-        layout = FormLayout(form: form, texts: texts ?? PageTexts(form: form.form))
+    /// `uploadLimits` are the upload rows' limits by row index, in the texts' language.
+    public init(
+        form: CompiledForm, initialState: PageState, texts: PageTexts? = nil, uploadLimits: [Int: UploadLimit] = [:]
+    ) {
+        layout = FormLayout(form: form, texts: texts ?? PageTexts(form: form.form), uploadLimits: uploadLimits)
         self.initialState = initialState
         var fresh = initialState
         fresh.csrfToken = ""

@@ -55,6 +55,13 @@ public struct MessagePage: Sendable, Hashable {
     }
 
     /// The 404 page.
+    /// The 413 page: what was sent is over the server's body limit, `size` as a person reads it (`1 MB`).
+    public static func tooLarge(texts: PageTexts, size: String) -> MessagePage {
+        MessagePage(
+            title: texts.tooLarge, message: texts.tooLargeMessage.replacing("{size}", with: size),
+            language: texts.language)
+    }
+
     public static func notFound(texts: PageTexts) -> MessagePage {
         MessagePage(
             title: texts.notFound, message: texts.notFoundMessage, language: texts.language, link: ("/", texts.back))

@@ -81,6 +81,10 @@ extension FieldRenderer {
             writer.markup("<input type=\"file\"")
             writeIdentity(field, into: &writer)
             if let accept = plan.accept { writer.attribute("accept", escaped: accept) }
+            if let limit = plan.uploadLimit {
+                writer.attribute("data-fw-max-bytes", limit.bytes)
+                writer.attribute("data-fw-too-large", escaped: limit.message)
+            }
             writeState(field, requirable: true, into: &writer)
             writer.markup(">\n")
         case .output:

@@ -36,6 +36,8 @@ struct RowPlan: Sendable {
     let max: HTML?
     let step: HTML?
     let accept: HTML?
+    /// For an upload: the largest file the server accepts, and the row's message for a larger one.
+    var uploadLimit: (bytes: String, message: HTML)?
     /// For action rows: the link, when its URL is safe.
     let link: HTML?
     /// The texts shown when `PageState` has none for the row.

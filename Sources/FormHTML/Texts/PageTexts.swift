@@ -65,6 +65,10 @@ public struct PageTexts: Sendable, Hashable {
     public var notFound: String
     /// The 404 page's message.
     public var notFoundMessage: String
+    /// The 413 page's title: a post over the server's body limit (files too large to send).
+    public var tooLarge: String
+    /// Its message; `{size}` stands for the limit (`1 MB`).
+    public var tooLargeMessage: String
     /// The 403 page's title when a post's CSRF token is missing or wrong.
     public var sessionExpired: String
     /// The 403 page's message.

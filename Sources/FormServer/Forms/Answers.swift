@@ -45,18 +45,27 @@ enum Answers {
         "Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
     ]
 
-    /// A refusal: `{"errors": [{"tag": "", "code", "message"}]}` for API clients, or the plain-text
-    /// error otherwise.
+    /// `serverError` for a server whose body limit is `bodyLimit` bytes, which its 413 page names.
+    static func serverErrors(bodyLimit: Int) -> @Sendable (HTTPStatus, String, HTTPHeaders) -> Response {
+        { status, message, headers in serverError(status, message, headers, bodyLimit: bodyLimit) }
+    }
+
     /// An error the HTTP server answers before any route runs (`ServerConfiguration.errorResponse`),
     /// in JSON for an API client as the form routes answer theirs: a body over the limit is as much the
-    /// client's concern as one that is malformed.
-    @Sendable static func serverError(_ status: HTTPStatus, _ message: String, _ headers: HTTPHeaders) -> Response {
+    /// client's concern as one that is malformed. A browser gets a page in its language for a missing
+    /// address and for a post over `bodyLimit` (files too large to send); any other client, plain text.
+    static func serverError(
+        _ status: HTTPStatus, _ message: String, _ headers: HTTPHeaders, bodyLimit: Int? = nil
+    ) -> Response {
         let request = Request(method: .get, pathSegments: [], headers: headers)
         guard Negotiation.wantsJSON(request, contentType: request.contentType) else {
-            // A browser that asked for an address that is not there reads a page, as for a missing form.
-            if status == .notFound, let accept = headers["Accept"], Negotiation.qualities(in: accept).html > 0 {
+            if let accept = headers["Accept"], Negotiation.qualities(in: accept).html > 0 {
                 let texts = PageTexts(locale: FormRoutes.locale(request, formLocale: "en"))
-                return html(.notFound, MessagePage.notFound(texts: texts).render())
+                if status == .notFound { return html(.notFound, MessagePage.notFound(texts: texts).render()) }
+                if status == .contentTooLarge, let bodyLimit {
+                    let page = MessagePage.tooLarge(texts: texts, size: Problem.sizeText(bodyLimit))
+                    return html(.contentTooLarge, page.render())
+                }
             }
             // Which of three answers a client gets depends on its Accept: none of them may be stored
             // and replayed to another client.

@@ -30,7 +30,8 @@ struct FormRoutes: Sendable {
         conditionFailures = ConditionFailureLog(logger: logger)
         var sites: [String: SiteSource] = [:]
         for (id, form) in catalog.forms {
-            let site = try FormSite(form: form, hooks: hooks, cookieField: csrf.cookieField)
+            let site = try FormSite(
+                form: form, hooks: hooks, cookieField: csrf.cookieField, maximumFileSize: maximumFileSize)
             conditionFailures.note(site.initialFailures, on: form)
             sites[id] = hooks.optionProviders[id] == nil ? .fixed(site) : .reloadable(SiteSlot(site))
         }
@@ -177,8 +178,7 @@ struct FormRoutes: Sendable {
         let locale = site.locale(for: request.headers["Accept-Language"])
         let fields: SubmittedFields
         do {
-            fields = try SubmissionBody.fields(
-                of: request, contentType: contentType, maximumFileSize: maximumFileSize)
+            fields = try SubmissionBody.fields(of: request, contentType: contentType)
         } catch {
             return Answers.problem(error.status, error.message, code: "body", json: wantsJSON)
         }
@@ -375,8 +375,7 @@ struct FormRoutes: Sendable {
         guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
         let fields: SubmittedFields
         do {
-            fields = try SubmissionBody.fields(
-                of: request, contentType: request.contentType, maximumFileSize: maximumFileSize)
+            fields = try SubmissionBody.fields(of: request, contentType: request.contentType)
         } catch {
             return Answers.problem(error.status, error.message, code: "body", json: true)
         }
@@ -425,7 +424,9 @@ struct FormRoutes: Sendable {
         }
         let form = try FormCatalog.applying(providers, to: slot.site.form.form, id: id)
         do {
-            slot.replace(with: try FormSite(form: form, hooks: hooks, cookieField: csrf.cookieField))
+            slot.replace(
+                with: try FormSite(
+                    form: form, hooks: hooks, cookieField: csrf.cookieField, maximumFileSize: maximumFileSize))
         } catch {
             throw LoadProblems([LoadProblem(file: "Swift", path: id, message: "\(error)")])
         }

@@ -33,16 +33,24 @@ final class FormSite: Sendable {
 
     /// The site of `form`; its page templates carry `cookieField` for a new reader (`CSRFGuard.cookieField`),
     /// nil for a site that serves no one (a preview). A page for a new reader from a template without
-    /// it is built afresh.
-    init(form: CompiledForm, hooks: FormHooks, cookieField: FieldTemplate?) throws {
-        engine = FormEngine(form: form, customValidators: hooks.validators)
+    /// it is built afresh. Uploads over `maximumFileSize` bytes are refused (`serve --max-file`).
+    init(form: CompiledForm, hooks: FormHooks, cookieField: FieldTemplate?, maximumFileSize: Int? = nil) throws {
+        engine = FormEngine(form: form, customValidators: hooks.validators, maximumFileSize: maximumFileSize)
         let initial = engine.initial()
         initialState = PageState(verdict: initial, entered: false)
         initialFailures = initial.conditionFailures
         var pages: [String: FormPage] = [:]
         for locale in engine.locales {
             let texts = PageTexts(locale: locale, overrides: form.form.messages)
-            pages[locale] = FormPage(form: form, initialState: initialState, texts: texts)
+            var limits: [Int: UploadLimit] = [:]
+            if let maximumFileSize {
+                for row in form.rows where row.row.type == .upload {
+                    limits[row.index] = engine.fileTooLargeMessage(row: row.index, locale: locale).map {
+                        UploadLimit(bytes: maximumFileSize, message: $0)
+                    }
+                }
+            }
+            pages[locale] = FormPage(form: form, initialState: initialState, texts: texts, uploadLimits: limits)
         }
         self.pages = pages
         pageTemplates = try pages.mapValues { page in

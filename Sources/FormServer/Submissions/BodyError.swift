@@ -6,20 +6,17 @@ enum BodyError: Error, Sendable {
     case badRequest(String)
     /// A media type the route does not read: 415.
     case unsupported(String)
-    /// A part over its limit: 413.
-    case tooLarge(String)
 
     var status: HTTPStatus {
         switch self {
         case .badRequest: .badRequest
         case .unsupported: .unsupportedMediaType
-        case .tooLarge: .contentTooLarge
         }
     }
 
     var message: String {
         switch self {
-        case .badRequest(let message), .unsupported(let message), .tooLarge(let message): message
+        case .badRequest(let message), .unsupported(let message): message
         }
     }
 }

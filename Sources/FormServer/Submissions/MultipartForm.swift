@@ -2,14 +2,15 @@ import FormEngine
 import FormModel
 
 /// Reads a `multipart/form-data` body (RFC 7578) into fields: text parts as text, parts with a
-/// `filename` as files. The body is already bounded by the server's body limit; the part count and
-/// each file's size are bounded here too.
+/// `filename` as files. The body is already bounded by the server's body limit, and the part count
+/// here. A file over the upload limit is read like any other: the engine refuses it as its row's
+/// error (`fileTooLarge`), so the page comes back with everything else that was typed.
 enum MultipartForm {
     /// The most parts read; a body with more is refused.
     static let maximumParts = 1_000
 
     /// The fields of `body`, delimited by `boundary`, or what is wrong with it.
-    static func parse(_ body: [UInt8], boundary: String, maximumFileSize: Int) throws(BodyError) -> SubmittedFields {
+    static func parse(_ body: [UInt8], boundary: String) throws(BodyError) -> SubmittedFields {
         let delimiter = Array("--\(boundary)".utf8)
         var fields = SubmittedFields()
         guard var cursor = body.firstRange(of: delimiter)?.upperBound else {
@@ -34,9 +35,6 @@ enum MultipartForm {
             parts += 1
             guard parts <= maximumParts else { throw .badRequest("more than \(maximumParts) multipart parts") }
             if let filename = headers.filename {
-                guard content.count <= maximumFileSize else {
-                    throw .tooLarge("the file '\(filename)' is over \(maximumFileSize) bytes")
-                }
                 let file = UploadedFile(
                     filename: Self.baseName(filename), contentType: headers.contentType ?? "application/octet-stream",
                     bytes: content)

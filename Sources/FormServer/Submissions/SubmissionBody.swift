@@ -6,9 +6,7 @@ import HTTPServer
 enum SubmissionBody {
     /// The fields of `request`, or the 4xx that says what is wrong with its body.
     /// `contentType` is `request.contentType`, read once by the caller.
-    static func fields(
-        of request: Request, contentType: String?, maximumFileSize: Int
-    ) throws(BodyError) -> SubmittedFields {
+    static func fields(of request: Request, contentType: String?) throws(BodyError) -> SubmittedFields {
         switch contentType {
         case "application/x-www-form-urlencoded":
             var fields = SubmittedFields()
@@ -20,7 +18,7 @@ enum SubmissionBody {
             guard let boundary = boundary(of: request.headers["Content-Type"] ?? "") else {
                 throw .badRequest("multipart/form-data needs a boundary parameter (RFC 7578 §4.1)")
             }
-            return try MultipartForm.parse(request.body, boundary: boundary, maximumFileSize: maximumFileSize)
+            return try MultipartForm.parse(request.body, boundary: boundary)
         case "application/json":
             do { return try JSONBody.parse(request.body) } catch { throw .badRequest(error.description) }
         case nil:

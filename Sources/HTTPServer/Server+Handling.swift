@@ -43,6 +43,11 @@ extension Server {
                 "the request target holds a space, a control character, '#' or a byte that is not UTF-8: percent-encode it (RFC 3986)"
             return send(refusal(.badRequest, message, context), context, connection, close: true)
         }
+        guard context.method.isToken else {
+            // `GE(T` is a malformed request line, not a method this server lacks (RFC 9110 §9.1).
+            let message = "the method is not a token (RFC 9110 §9.1): letters, digits and !#$%&'*+-.^_`|~ only"
+            return send(refusal(.badRequest, message, context), context, connection, close: true)
+        }
         // A static file needs no `Request`, so its fields are not copied out of libmicrohttpd's table.
         context.file = router.file(for: context.method, rawTarget: context.rawTarget)
         if context.file == nil { context.literal = router.literal(for: context.method, rawTarget: context.rawTarget) }
@@ -314,15 +319,25 @@ private let tokenBytes: (low: UInt64, high: UInt64) = {
     return (low, high)
 }()
 
+extension HTTPMethod {
+    /// Whether the method is a token, as RFC 9110 §9.1 requires: the common ones are, without a look.
+    var isToken: Bool {
+        if self == .get || self == .post || self == .head { return true }
+        return !rawValue.isEmpty && rawValue.utf8.allSatisfy(isTokenByte)
+    }
+}
+
+/// Whether `byte` may be in a token (`tchar`).
+private func isTokenByte(_ byte: UInt8) -> Bool {
+    byte < 64
+        ? tokenBytes.low & (1 << UInt64(byte)) != 0 : byte < 128 && tokenBytes.high & (1 << UInt64(byte - 64)) != 0
+}
+
 /// Whether the C string `name` is a non-empty token, as a header field name must be.
 private func isToken(_ name: UnsafePointer<CChar>) -> Bool {
     var index = 0
     while name[index] != 0 {
-        let byte = UInt8(bitPattern: name[index])
-        let known =
-            byte < 64
-            ? tokenBytes.low & (1 << UInt64(byte)) : byte < 128 ? tokenBytes.high & (1 << UInt64(byte - 64)) : 0
-        guard known != 0 else { return false }
+        guard isTokenByte(UInt8(bitPattern: name[index])) else { return false }
         index += 1
     }
     return index > 0
@@ -342,7 +357,7 @@ private func cNameMatches(_ name: UnsafePointer<CChar>, _ lowercased: StaticStri
 
 extension Request {
     /// A path for messages: decoded segments joined, length-capped so a message stays readable.
-    static func pathText(_ segments: [String]) -> String {
+    public static func pathText(_ segments: [String]) -> String {
         let path = "/" + segments.joined(separator: "/")
         return path.count > 200 ? String(path.prefix(200)) + "…" : path
     }

@@ -112,13 +112,23 @@ import Testing
         #expect(loaded == original)
     }
 
+    /// A missing form's 404 is negotiated as the server's own are, whichever route answers it: the page for
+    /// a browser, JSON for an API client, plain text for anything else.
     @Test func unknownFormIs404() async throws {
-        let (page, json) = try await withFormServer { port in
-            (try request(port, "/forms/nope"), try postJSON(port, "nope", "{}"))
+        let (page, json, plain) = try await withFormServer { port in
+            (
+                try request(port, "/forms/nope", headers: ["Accept": "text/html"]), try postJSON(port, "nope", "{}"),
+                try request(port, "/forms/nope")
+            )
         }
         #expect(page.status == 404)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(page.text.contains("Page not found"))
         #expect(json.status == 404)
         #expect(json.text.contains(#""code":"notFound""#))
+        #expect(plain.status == 404)
+        #expect(plain.header("Content-Type") == "text/plain; charset=utf-8")
+        #expect(plain.text.contains("no such form at /forms/nope"))
     }
 
     @Test func validBrowserPostRedirectsToTheThankYouPage() async throws {

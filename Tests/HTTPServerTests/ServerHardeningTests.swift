@@ -98,6 +98,22 @@ import Testing
         }
     }
 
+    /// A method is a token (RFC 9110 §9.1): one with other bytes is a malformed request, refused as such
+    /// (and the connection closed), not a method the path lacks. Lowercase is a token, and another method.
+    @Test func aMethodThatIsNotATokenIsABadRequest() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("GE(T /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            let malformed = try connection.readResponse()
+            #expect(malformed.status == 400)
+            #expect(malformed.text.contains("the method is not a token"))
+            #expect(malformed.header("Connection") == "close")
+            let lowercase = try request(server.port, "get", "/hello")
+            #expect(lowercase.status == 405 && lowercase.header("Allow") == "GET, HEAD")
+            #expect(try request(server.port, "/hello").status == 200)
+        }
+    }
+
     @Test func hugeHeadersGet431OrAClose() async throws {
         try await withServer(routes: standardRoutes) { server in
             let connection = try RawConnection(port: server.port)

@@ -407,12 +407,10 @@ struct FormRoutes: Sendable {
         site.records != nil && !request.query.isEmpty ? request.query.urlencoded : nil
     }
 
+    /// A missing form's 404, negotiated as the server's own are: JSON for an API client, the page for a
+    /// browser, plain text for anything else.
     private func notFound(_ request: Request) -> Response {
-        if Negotiation.wantsJSON(request, contentType: request.contentType) {
-            return Answers.problem(.notFound, "no such form", code: "notFound", json: true)
-        }
-        let texts = PageTexts(locale: Self.locale(request, formLocale: "en"))
-        return Answers.html(.notFound, MessagePage.notFound(texts: texts).render())
+        Answers.serverError(.notFound, "no such form at \(Request.pathText(request.pathSegments))", request.headers)
     }
 
     /// Runs form `id`'s option providers again and serves the form with what they give now. The form

@@ -162,6 +162,8 @@ public final class Router: Sendable {
     /// Per method, the routes of plain literal segments by their path (`LiteralRoute`). They are in
     /// `routes` too: a target written another way (a query, an escape, a trailing `/`) is routed there.
     private let literals: [(method: HTTPMethod, table: TargetTable<LiteralRoute>)]
+    /// `OPTIONS *`: what the server takes anywhere (RFC 9110 §9.3.7), answered as a literal route.
+    private let serverOptions: LiteralRoute
 
     init(routes: [Route], files: TargetTable<StaticFiles.Entry> = TargetTable([])) {
         self.routes = routes.sorted { RoutePattern.moreSpecific($0.pattern, $1.pattern) }
@@ -178,6 +180,23 @@ public final class Router: Sendable {
                 (path, LiteralRoute(responder: route.responder, segments: segments)))
         }
         self.literals = literals.map { (method: $0.key, table: TargetTable($0.value)) }
+        var methods: [HTTPMethod] = []
+        for route in routes where !methods.contains(route.method) { methods.append(route.method) }
+        let answer = Self.options(Self.completed(methods))
+        serverOptions = LiteralRoute(responder: .immediate { _ in answer }, segments: [])
+    }
+
+    /// `methods` with HEAD where GET is (RFC 9110 §9.3.2), and OPTIONS, which every resource answers.
+    private static func completed(_ methods: [HTTPMethod]) -> [HTTPMethod] {
+        var methods = methods
+        if methods.contains(.get), !methods.contains(.head) { methods.append(.head) }
+        if !methods.contains(.options) { methods.append(.options) }
+        return methods
+    }
+
+    /// The answer to an OPTIONS request: no content, and the methods in `Allow`.
+    static func options(_ allow: [HTTPMethod]) -> Response {
+        Response(status: .ok, headers: ["Allow": allow.map(\.rawValue).joined(separator: ", ")])
     }
 
     /// The literal route `rawTarget` names exactly, for a method that has one; HEAD finds GET's.
@@ -187,6 +206,8 @@ public final class Router: Sendable {
         for index in literals.indices where literals[index].method == lookup {
             return literals[index].table.value(for: rawTarget)
         }
+        // The one target that is not a path: no literal table holds it, and no route parses it.
+        if method == .options, rawTarget == "*" { return serverOptions }
         return nil
     }
 
@@ -203,6 +224,8 @@ public final class Router: Sendable {
         case found(Responder, parameters: RouteParameters)
         /// The path exists but not for this method; `allow` lists the methods that do (RFC 9110 §15.5.6).
         case methodNotAllowed(allow: [HTTPMethod])
+        /// An OPTIONS request on a path that exists and has no OPTIONS route: `allow` lists what it takes.
+        case options(allow: [HTTPMethod])
         case notFound
     }
 
@@ -227,6 +250,8 @@ public final class Router: Sendable {
             if let missing { return .found(missing.responder, parameters: missing.parameters) }
             return .notFound
         }
+        // OPTIONS asks what a resource takes (RFC 9110 §9.3.7): that is the answer, not a refusal.
+        if method == .options { return .options(allow: Self.completed(allowed)) }
         if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
         return .methodNotAllowed(allow: allowed)
     }

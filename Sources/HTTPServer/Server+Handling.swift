@@ -152,6 +152,8 @@ extension Server {
                 .methodNotAllowed, "\(method) is not allowed at \(path): it takes \(methods)", context)
             response.headers["Allow"] = methods
             return send(response, context, connection)
+        case .options(let allow):
+            return send(Router.options(allow), context, connection)
         case .found(let responder, let parameters):
             return run(responder, parameters, context, connection)
         }

@@ -70,6 +70,28 @@ import Testing
         }
     }
 
+    /// OPTIONS asks what a resource takes (RFC 9110 §9.3.7): a path that exists answers with its methods,
+    /// OPTIONS among them; one that does not is a 404; `*` names the server, which takes every method.
+    @Test func optionsListsWhatAPathTakes() {
+        guard case .options(let allow) = router().resolve(.options, ["items", "7"]) else {
+            Issue.record("expected the methods of /items/7")
+            return
+        }
+        #expect(Set(allow) == [.get, .post, .head, .options])
+        guard case .notFound = router().resolve(.options, ["nowhere"]) else {
+            Issue.record("expected 404")
+            return
+        }
+        let server = router().literal(for: .options, rawTarget: "*")
+        guard case .immediate(let handler)? = server?.responder else {
+            Issue.record("OPTIONS * must be answered")
+            return
+        }
+        let serverAllow = handler(Request(method: .options, pathSegments: [])).headers["Allow"] ?? ""
+        #expect(Set(serverAllow.split(separator: ", ").map(String.init)) == ["GET", "HEAD", "POST", "OPTIONS"])
+        #expect(router().literal(for: .get, rawTarget: "*") == nil)
+    }
+
     @Test func unknownMethodOnAKnownPathIsMethodNotAllowed() {
         guard case .methodNotAllowed = router().resolve(HTTPMethod(rawValue: "BREW"), ["hello"]) else {
             Issue.record("expected 405")

@@ -31,6 +31,25 @@ import Testing
         }
     }
 
+    /// OPTIONS on a path answers its methods with no content, and `OPTIONS *` the server's; the
+    /// connection stays open for the next request.
+    @Test func optionsAnswersWithTheMethodsTaken() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("OPTIONS /hello HTTP/1.1\r\nHost: x\r\n\r\nOPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")
+            let path = try connection.readResponse()
+            #expect(path.status == 200)
+            #expect(path.header("Allow") == "GET, HEAD, OPTIONS")
+            #expect(path.header("Content-Length") == "0")
+            let whole = try connection.readResponse()
+            #expect(whole.status == 200)
+            #expect(whole.header("Allow")?.contains("POST") == true)
+            try connection.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try connection.readResponse().text == "hello")
+            #expect(try request(server.port, "OPTIONS", "/nowhere").status == 404)
+        }
+    }
+
     @Test func headAnswersLikeGetWithoutTheBody() async throws {
         try await withServer(routes: standardRoutes) { server in
             let connection = try RawConnection(port: server.port)

@@ -418,7 +418,7 @@
     // A file over the server's limit would come back refused with the row's message (`fileTooLarge`):
     // say it as soon as the file is chosen, and keep a post from sending it. The form is `novalidate`,
     // so the browser's own check never runs; a row hidden or disabled posts nothing and is not held up.
-    const uploads = [...form.querySelectorAll("input[type=file][data-fw-max-bytes]")];
+    const UPLOAD = "input[type=file][data-fw-max-bytes]";
     const fitsLimit = (input) => {
       const limit = Number(input.dataset.fwMaxBytes);
       const over = [...(input.files || [])].some((file) => file.size > limit);
@@ -426,10 +426,11 @@
       return !over;
     };
     form.addEventListener("change", (event) => {
-      if (uploads.includes(event.target) && !fitsLimit(event.target)) event.target.reportValidity();
+      if (event.target.matches(UPLOAD) && !fitsLimit(event.target)) event.target.reportValidity();
     });
     form.addEventListener("submit", (event) => {
-      const over = uploads.find((input) => !input.disabled && !input.closest("[hidden]") && !fitsLimit(input));
+      const over = [...form.querySelectorAll(UPLOAD)]
+        .find((input) => !input.disabled && !input.closest("[hidden]") && !fitsLimit(input));
       if (!over) return;
       event.preventDefault();
       over.focus();

@@ -153,6 +153,9 @@ ceiling_base=
 # extra header fields given.
 start_ceiling() {
     local logf=$tmp/ceiling.$RANDOM.log i port=
+    # Made before the ceiling starts: the child opens it only once forked, and a `sed` of a file not yet
+    # there fails, which `set -e` takes for the run failing.
+    : >"$logf"
     "$tmp/ceiling" -t "$THREADS" "${@:3}" 0 "$1" "$2" >"$logf" 2>&1 &
     ceiling_pid=$!
     pids+=("$ceiling_pid")

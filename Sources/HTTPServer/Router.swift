@@ -222,6 +222,9 @@ public final class Router: Sendable {
     /// What routing decided for one request.
     enum Resolution {
         case found(Responder, parameters: RouteParameters)
+        /// A route of this method matches, but names nothing that exists, and no route of another method
+        /// has the path: its handler answers, with its own 404.
+        case missing(Responder, parameters: RouteParameters)
         /// The path exists but not for this method; `allow` lists the methods that do (RFC 9110 §15.5.6).
         case methodNotAllowed(allow: [HTTPMethod])
         /// An OPTIONS request on a path that exists and has no OPTIONS route: `allow` lists what it takes.
@@ -247,7 +250,7 @@ public final class Router: Sendable {
             if let match = route.match(path), !match.missing { allowed.append(route.method) }
         }
         guard !allowed.isEmpty else {
-            if let missing { return .found(missing.responder, parameters: missing.parameters) }
+            if let missing { return .missing(missing.responder, parameters: missing.parameters) }
             return .notFound
         }
         // OPTIONS asks what a resource takes (RFC 9110 §9.3.7): that is the answer, not a refusal.

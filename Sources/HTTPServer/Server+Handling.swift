@@ -78,6 +78,20 @@ extension Server {
             let answer = refusal(.badRequest, "a request must carry one Content-Length", context)
             return send(answer, context, connection, close: true)
         }
+        if context.file == nil, context.literal == nil,
+            framing.transferEncoding != nil || framing.contentLength ?? "0" != "0"
+        {
+            // A body for a path that is not there, or not for this method, is refused before it is read
+            // and before `100 Continue` asks for it: the client learns what is wrong, not the body's size.
+            // A route that matches but names nothing (`missing`) still runs once the body is in, so its
+            // handler can word the 404.
+            let resolution = router.resolve(context.method, context.target.segments)
+            switch resolution {
+            case .notFound, .methodNotAllowed:
+                return send(unrouted(resolution, context), context, connection, close: true)
+            case .found, .missing, .options: break
+            }
+        }
         let verdict = UploadState.checkHeaders(
             method: context.method, contentLength: framing.contentLength,
             transferEncoding: framing.transferEncoding, limit: configuration.maxBodySize)
@@ -139,24 +153,27 @@ extension Server {
             return send(file.response(ifNoneMatch: condition.map { String(cString: $0) }), context, connection)
         }
         if let literal = context.literal { return run(literal.responder, RouteParameters(), context, connection) }
-        switch router.resolve(context.method, context.target.segments) {
-        case .notFound:
-            let message = "no resource at \(Request.pathText(context.target.segments))"
-            return send(refusal(.notFound, message, context), context, connection)
-        case .methodNotAllowed(let allow):
-            let methods = allow.map(\.rawValue).joined(separator: ", ")
-            let path = Request.pathText(context.target.segments)
-            // A HEAD's headers are its GET's (RFC 9110 §9.3.2), Content-Length included: the same words.
-            let method = context.method == .head ? HTTPMethod.get : context.method
-            var response = refusal(
-                .methodNotAllowed, "\(method) is not allowed at \(path): it takes \(methods)", context)
-            response.headers["Allow"] = methods
-            return send(response, context, connection)
-        case .options(let allow):
-            return send(Router.options(allow), context, connection)
-        case .found(let responder, let parameters):
+        let resolution = router.resolve(context.method, context.target.segments)
+        switch resolution {
+        case .notFound, .methodNotAllowed: return send(unrouted(resolution, context), context, connection)
+        case .options(let allow): return send(Router.options(allow), context, connection)
+        case .found(let responder, let parameters), .missing(let responder, let parameters):
             return run(responder, parameters, context, connection)
         }
+    }
+
+    /// The server's own answer to a request that no route runs: a 404, or a 405 with `Allow`.
+    private func unrouted(_ resolution: Router.Resolution, _ context: RequestContext) -> Response {
+        let path = Request.pathText(context.target.segments)
+        guard case .methodNotAllowed(let allow) = resolution else {
+            return refusal(.notFound, "no resource at \(path)", context)
+        }
+        let methods = allow.map(\.rawValue).joined(separator: ", ")
+        // A HEAD's headers are its GET's (RFC 9110 §9.3.2), Content-Length included: the same words.
+        let method = context.method == .head ? HTTPMethod.get : context.method
+        var response = refusal(.methodNotAllowed, "\(method) is not allowed at \(path): it takes \(methods)", context)
+        response.headers["Allow"] = methods
+        return response
     }
 
     /// Runs a route's handler on the request the context describes.

@@ -286,6 +286,16 @@ import Testing
             #expect(missing.header("Allow") == nil)
             #expect(missing.text.contains(#""code":"notFound""#))
         }
+        // A body for a missing form is refused from the headers, however large it says it is.
+        let unsent = try await withFormServer { port in
+            let connection = try RawConnection(port: port)
+            try connection.send(
+                "PUT /forms/nosuchform HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n"
+                    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 50000000\r\n\r\n")
+            return try connection.readResponse()
+        }
+        #expect(unsent.status == 404)
+        #expect(unsent.text.contains(#""code":"notFound""#))
         #expect(answers[5].status == 405)
         #expect(answers[5].header("Allow") == "GET, HEAD")
         #expect(answers[6].status == 405)

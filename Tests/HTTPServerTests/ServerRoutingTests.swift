@@ -50,6 +50,22 @@ import Testing
         }
     }
 
+    /// A body for a path that is not there, or not for its method, is refused from the headers alone:
+    /// before `100 Continue` would ask for it, and whatever its size (a 404 or 405, not a 413).
+    @Test func aBodyForNoRouteIsRefusedBeforeItIsSent() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            for (method, path, status) in [("PUT", "/hello", 405), ("POST", "/nowhere", 404)] {
+                let connection = try RawConnection(port: server.port)
+                try connection.send(
+                    "\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 50000000\r\nExpect: 100-continue\r\n\r\n")
+                let response = try connection.readResponse()
+                #expect(response.status == status, "\(method) \(path)")
+                #expect(response.header("Connection") == "close")
+            }
+            #expect(try request(server.port, "POST", "/echo", body: "still served").text == "still served")
+        }
+    }
+
     @Test func headAnswersLikeGetWithoutTheBody() async throws {
         try await withServer(routes: standardRoutes) { server in
             let connection = try RawConnection(port: server.port)

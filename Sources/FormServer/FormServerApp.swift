@@ -42,11 +42,12 @@ public final class FormServerApp: Sendable {
         }
         let store = try Self.submissionStore(
             configuration.submissionsFolder, catalog: catalog, hooks: hooks, logger: logger)
+        let uploadLimit = Self.uploadLimit(configuration, logger: logger)
         forms = try FormRoutes(
             catalog: catalog, hooks: hooks,
             csrf: configuration.secret.map { CSRFGuard(secret: $0, secureCookie: configuration.secureCookies) }
                 ?? .random(secureCookie: configuration.secureCookies),
-            explain: configuration.explain, maximumFileSize: configuration.maximumFileSize, store: store,
+            explain: configuration.explain, maximumFileSize: uploadLimit, store: store,
             logger: logger)
         logger.info("forms loaded", metadata: ["forms": "\(catalog.ids.joined(separator: ", "))"])
         let files = try StaticFiles(folder: configuration.publicFolder) { path, reason in
@@ -60,6 +61,17 @@ public final class FormServerApp: Sendable {
         }
         server = Server(
             configuration: serverConfiguration, router: try Self.routes(files: files, forms: forms), logger: logger)
+    }
+
+    /// The largest file an upload row takes: `--max-file`, or `--max-body` when that is smaller, as no
+    /// file is larger than the body that brings it. Pages name this limit, and a post is judged by it.
+    private static func uploadLimit(_ configuration: FormServerConfiguration, logger: Logger) -> Int {
+        let (file, body) = (configuration.maximumFileSize, configuration.server.maxBodySize)
+        guard file > body else { return file }
+        logger.warning(
+            "the largest file (--max-file) is over the largest body (--max-body): uploads are limited to the body's size",
+            metadata: ["max-file": "\(file)", "max-body": "\(body)"])
+        return body
     }
 
     /// Starts listening.

@@ -32,7 +32,9 @@ public struct RouterBuilder: Sendable {
     /// says no is a 404 whatever its method, where it would otherwise be a 405 for matching another
     /// method's pattern (RFC 9110 §15.5.6: a 405 says the resource is there, and `Allow` lists only
     /// what it takes). A request whose own method's route matches still runs it when no route of
-    /// another method has the path, so that handler can word the 404.
+    /// another method has the path, so that handler can word the 404; when the request has a body,
+    /// the handler runs as soon as the headers are in, without the body, so that nothing is read for
+    /// nothing (an async handler is not run: the server's own 404 answers).
     public mutating func on(
         _ method: HTTPMethod, _ pattern: String, exists: Existence? = nil, _ handler: @escaping Handler
     ) {
@@ -253,9 +255,9 @@ public final class Router: Sendable {
             if let missing { return .missing(missing.responder, parameters: missing.parameters) }
             return .notFound
         }
-        // OPTIONS asks what a resource takes (RFC 9110 §9.3.7): that is the answer, not a refusal.
+        // OPTIONS asks what a resource takes (RFC 9110 §9.3.7): that is the answer, not a refusal. A 405's
+        // `Allow` says the same (§10.2.1), OPTIONS included.
         if method == .options { return .options(allow: Self.completed(allowed)) }
-        if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
-        return .methodNotAllowed(allow: allowed)
+        return .methodNotAllowed(allow: Self.completed(allowed))
     }
 }

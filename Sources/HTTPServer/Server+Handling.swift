@@ -82,14 +82,15 @@ extension Server {
             framing.transferEncoding != nil || framing.contentLength ?? "0" != "0"
         {
             // A body for a path that is not there, or not for this method, is refused before it is read
-            // and before `100 Continue` asks for it: the client learns what is wrong, not the body's size.
-            // A route that matches but names nothing (`missing`) still runs once the body is in, so its
-            // handler can word the 404.
+            // and before `100 Continue` asks for it (RFC 9110 §10.1.1): the client learns what is wrong,
+            // not the body's size.
             let resolution = router.resolve(context.method, context.target.segments)
             switch resolution {
             case .notFound, .methodNotAllowed:
                 return send(unrouted(resolution, context), context, connection, close: true)
-            case .found, .missing, .options: break
+            case .missing(let responder, let parameters):
+                return send(missing(responder, parameters, context), context, connection, close: true)
+            case .found, .options: break
             }
         }
         let verdict = UploadState.checkHeaders(
@@ -162,6 +163,20 @@ extension Server {
         }
     }
 
+    /// The answer to a request with a body whose route names nothing that exists, given before the body
+    /// is read: its handler's, called without the body, which a request for nothing has no use for. An
+    /// async handler, or one whose answer is deferred, cannot answer before the body (a suspension
+    /// waits for the final call): the server's own 404 answers for it.
+    private func missing(
+        _ responder: Responder, _ parameters: RouteParameters, _ context: RequestContext
+    ) -> Response {
+        if case .immediate(let handler) = responder {
+            let response = handler(request(for: context, parameters))
+            if case .later = response.source {} else { return response }
+        }
+        return unrouted(.notFound, context)
+    }
+
     /// The server's own answer to a request that no route runs: a 404, or a 405 with `Allow`.
     private func unrouted(_ resolution: Router.Resolution, _ context: RequestContext) -> Response {
         let path = Request.pathText(context.target.segments)
@@ -176,14 +191,20 @@ extension Server {
         return response
     }
 
-    /// Runs a route's handler on the request the context describes.
-    private func run(
-        _ responder: Responder, _ parameters: RouteParameters, _ context: RequestContext, _ connection: ConnectionHandle
-    ) -> Bool {
+    /// The request a handler sees: what the context holds, the route's `parameters` and the body so far.
+    private func request(for context: RequestContext, _ parameters: RouteParameters) -> Request {
         var request = Request(
             method: context.method, pathSegments: context.target.segments, query: context.target.query,
             headers: context.headers, remoteAddress: context.remoteAddress, body: context.body)
         request.parameters = parameters
+        return request
+    }
+
+    /// Runs a route's handler on the request the context describes.
+    private func run(
+        _ responder: Responder, _ parameters: RouteParameters, _ context: RequestContext, _ connection: ConnectionHandle
+    ) -> Bool {
+        let request = self.request(for: context, parameters)
         context.body = []
         switch responder {
         case .immediate(let handler):

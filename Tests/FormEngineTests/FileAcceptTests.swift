@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (1 << 20, "1 MB"), (512 << 10, "512 KB"), (1500, "1500 bytes"), (3 << 30, "3 GB"), (1536 << 10, "1536 KB"),
+        (1 << 20, "1 MB"), (512 << 10, "512 KB"), (1500, "1500 B"), (3 << 30, "3 GB"), (1536 << 10, "1536 KB"),
     ])
     func sizesReadAsAPersonSaysThem(bytes: Int, text: String) {
         #expect(Problem.sizeText(bytes) == text)

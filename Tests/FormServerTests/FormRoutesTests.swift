@@ -258,14 +258,14 @@ import Testing
         #expect(textJSON.text.contains("application/json"))
         #expect(textJSON.text.contains(#""code":"body""#))
         #expect(descriptor.status == 405)
-        #expect(descriptor.header("Allow") == "GET, HEAD")
+        #expect(descriptor.header("Allow") == "GET, HEAD, OPTIONS")
         #expect(descriptor.text.contains(#""code":"methodNotAllowed""#))
         #expect(descriptor.header("X-Content-Type-Options") == "nosniff")
         #expect(missing.header("X-Content-Type-Options") == "nosniff")
         #expect(descriptor.text.contains("/forms/event"))
         #expect(descriptorPage.status == 405)
-        #expect(descriptorPage.header("Allow") == "GET, HEAD")
-        #expect(descriptorPage.text.contains("POST is not allowed at /forms/event.json: it takes GET, HEAD"))
+        #expect(descriptorPage.header("Allow") == "GET, HEAD, OPTIONS")
+        #expect(descriptorPage.text.contains("POST is not allowed at /forms/event.json: it takes GET, HEAD, OPTIONS"))
         #expect(missing.status == 404)
     }
 
@@ -297,13 +297,34 @@ import Testing
         #expect(unsent.status == 404)
         #expect(unsent.text.contains(#""code":"notFound""#))
         #expect(answers[5].status == 405)
-        #expect(answers[5].header("Allow") == "GET, HEAD")
+        #expect(answers[5].header("Allow") == "GET, HEAD, OPTIONS")
         #expect(answers[6].status == 405)
-        #expect(answers[6].header("Allow") == "GET, POST, HEAD")
+        #expect(answers[6].header("Allow") == "GET, POST, HEAD, OPTIONS")
         for existing in answers[7...] {
             #expect(existing.status == 405)
-            #expect(existing.header("Allow") == "GET, HEAD")
+            #expect(existing.header("Allow") == "GET, HEAD, OPTIONS")
         }
+    }
+
+    /// A post to a form that is not there, or to a switched-off explanation, is answered from its headers
+    /// by its route, in the route's words: before `100 Continue` would ask for the body, and a 404 however
+    /// large the body says it is (RFC 9110 §10.1.1).
+    @Test func aPostForNothingIsAnsweredBeforeItsBodyIsSent() async throws {
+        let answers = try await withFormServer { port in
+            try ["/forms/nosuchform", "/forms/event/explain"].map { path in
+                let connection = try RawConnection(port: port)
+                try connection.send(
+                    "POST \(path) HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nExpect: 100-continue\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: 50000000\r\n\r\n")
+                return try connection.readResponse()
+            }
+        }
+        for answer in answers {
+            #expect(answer.status == 404)
+            #expect(answer.header("Connection") == "close")
+        }
+        #expect(answers[0].text.contains("no such form at /forms/nosuchform"))
+        #expect(answers[1].text.contains("explanations are off (serve --explain)"))
     }
 
     /// A browser that asks for an address that is not there, by any method, reads a page in its language,
@@ -634,6 +655,21 @@ import Testing
         #expect(
             json.text.contains(
                 #"{"tag":"photo","message":"Photo must be a file of at most 2 KB","code":"fileTooLarge"}"#))
+    }
+
+    /// No file is larger than the body that brings it: with `--max-file` over `--max-body`, the page names
+    /// the body's limit, a post is judged by it, and the start says so.
+    @Test func aFileLimitOverTheBodyLimitIsTheBodyLimit() async throws {
+        let log = try LineLogHandlerTests.PipeLog()
+        let (page, logged) = try await withFormApp(maxBody: 4096, maxFile: 1 << 20, logger: log.logger("formwright")) {
+            _, port in (try request(port, "/forms/others"), log.read())
+        }
+        #expect(page.text.contains(#"data-fw-max-bytes="4096""#))
+        #expect(page.text.contains("Photo must be a file of at most 4 KB"))
+        #expect(
+            logged.contains {
+                $0.contains("warning") && $0.contains("the largest file (--max-file) is over the largest body")
+            })
     }
 
     /// A file of exactly the limit is accepted: the limit is the largest size, not the first refused.

@@ -261,14 +261,27 @@ import Testing
         }
     }
 
-    @Test func onlyAShortPlainExtensionOfTheBrowsersNameIsKept() {
-        #expect(SubmissionStore.Files.fileExtension(of: "cat.PNG") == ".png")
-        #expect(SubmissionStore.Files.fileExtension(of: "archive.tar.gz") == ".gz")
-        #expect(SubmissionStore.Files.fileExtension(of: ".bashrc") == "")
-        #expect(SubmissionStore.Files.fileExtension(of: "notes") == "")
-        #expect(SubmissionStore.Files.fileExtension(of: "x.<script>") == "")
-        #expect(SubmissionStore.Files.fileExtension(of: "x.verylongextension") == "")
-        #expect(SubmissionStore.Files.fileExtension(of: "x.pñg") == "")
+    /// A kept file's extension comes from what its bytes are when they are a well-known format, else from
+    /// the browser's name only when that names an inert kind of file: never one a browser renders or a
+    /// shell runs, whatever the name says.
+    @Test func aKeptFilesExtensionNeverMakesItRunnable() {
+        func named(_ filename: String, _ bytes: [UInt8] = Array("data".utf8)) -> String {
+            SubmissionStore.Files.fileExtension(
+                of: UploadedFile(filename: filename, contentType: "application/octet-stream", bytes: bytes))
+        }
+        #expect(named("cat.PNG") == ".png")
+        #expect(named("archive.tar.gz") == ".gz")
+        #expect(named("report.PDF") == ".pdf")
+        #expect(named(".bashrc") == "")
+        #expect(named("notes") == "")
+        #expect(named("x.<script>") == "")
+        #expect(named("x.pñg") == "")
+        for active in ["page.html", "page.htm", "logo.svg", "run.sh", "app.js", "x.php", "setup.exe", "x.xhtml"] {
+            #expect(named(active) == "", "\(active)")
+        }
+        // The bytes decide first: a PNG is `.png` whatever it is called, and never `.html`.
+        #expect(named("evil.html", pngSignature + Array("<script>".utf8)) == ".png")
+        #expect(named("photo", [0xFF, 0xD8, 0xFF, 0xE0]) == ".jpg")
     }
 
     @Test func timestampsAreUTCWithMilliseconds() {

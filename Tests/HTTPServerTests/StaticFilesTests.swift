@@ -118,7 +118,7 @@ import Testing
         try await withStaticServer { server in
             let post = try request(server.port, "POST", "/static/app.js", body: "x")
             #expect(post.status == 405)
-            #expect(post.header("Allow") == "GET, HEAD")
+            #expect(post.header("Allow") == "GET, HEAD, OPTIONS")
             // No file, no resource: a 404 whatever the method, never a 405 that says something is there.
             let missing = try request(server.port, "POST", "/static/nosuch.js", body: "x")
             #expect(missing.status == 404 && missing.header("Allow") == nil)

@@ -8,7 +8,7 @@ import Foundation
 /// case-insensitively (HTML §4.10.5.1.18). Both are the client's words, so a file that claims a type
 /// whose signature is well known — by its declared type or by its extension — must also begin with
 /// that signature: an HTML page posted as `photo.png`, `image/png` is refused.
-enum FileAccept {
+public enum FileAccept {
     /// What is wrong with `file` for a row accepting `accept`, or nil.
     static func problem(_ file: UploadedFile, accept: [String]) -> Problem? {
         let declared = mediaType(file.contentType)
@@ -38,6 +38,11 @@ enum FileAccept {
         ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",
         ".webp": "image/webp", ".pdf": "application/pdf",
     ]
+
+    /// The well-known type `bytes` begin as (`image/png`…), whatever a file is called or claims to be.
+    public static func signatureType(of bytes: [UInt8]) -> String? {
+        signatures.first { $0.value(bytes) }?.key
+    }
 
     /// How each well-known type's files begin (their "magic numbers", as WHATWG's MIME Sniffing lists them).
     private static let signatures: [String: @Sendable ([UInt8]) -> Bool] = [

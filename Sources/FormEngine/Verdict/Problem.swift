@@ -114,14 +114,14 @@ public enum Problem: Error, Sendable, Hashable {
 }
 
 extension Problem {
-    /// `limit` bytes as a person reads them: `1 MB`, `512 KB`, `1500 bytes` (binary multiples, as
+    /// `limit` bytes as a person reads them: `1 MB`, `512 KB`, `1500 B` (binary multiples, as
     /// `serve --max-file 1m` means 1 MiB). The units are the same in every language.
     public static func sizeText(_ limit: Int) -> String {
         for (shift, unit) in [(30, "GB"), (20, "MB"), (10, "KB")] where limit >= 1 << shift && limit % (1 << shift) == 0
         {
             return "\(limit >> shift) \(unit)"
         }
-        return "\(limit) bytes"
+        return "\(limit) B"
     }
 }
 

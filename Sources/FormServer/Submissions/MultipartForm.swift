@@ -34,10 +34,12 @@ enum MultipartForm {
             let content = Array(body[headerEnd.upperBound..<next.lowerBound])
             parts += 1
             guard parts <= maximumParts else { throw .badRequest("more than \(maximumParts) multipart parts") }
-            if let filename = headers.filename {
+            // A file is a part with a file name, or with a type other than text: RFC 7578 §4.2 only says a
+            // sender SHOULD name a file, and a part's type defaults to text/plain (§4.4).
+            if headers.filename != nil || !Self.isText(headers.contentType) {
                 let file = UploadedFile(
-                    filename: Self.baseName(filename), contentType: headers.contentType ?? "application/octet-stream",
-                    bytes: content)
+                    filename: Self.baseName(headers.filename ?? ""),
+                    contentType: headers.contentType ?? "application/octet-stream", bytes: content)
                 fields.append(headers.name, .file(file))
             } else {
                 guard let text = String(validating: content, as: UTF8.self) else {
@@ -47,6 +49,13 @@ enum MultipartForm {
             }
             cursor = next.upperBound
         }
+    }
+
+    /// Whether a part of `contentType` is text: no type at all (text/plain, by default), or `text/plain`.
+    private static func isText(_ contentType: String?) -> Bool {
+        guard let contentType else { return true }
+        let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return type.trimmingCharacters(in: " \t").lowercased() == "text/plain"
     }
 
     private struct PartHeaders {

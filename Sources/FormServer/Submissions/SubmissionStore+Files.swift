@@ -1,3 +1,5 @@
+import FormEngine
+import FormModel
 import Foundation
 
 #if canImport(Glibc)
@@ -215,16 +217,36 @@ extension SubmissionStore {
             return String(repeating: "0", count: 16 - hex.count) + hex
         }
 
-        /// The browser's file name's extension (`.png`) when it is short and plain, so the file opens
-        /// with the right program; nothing else of that name reaches the disk.
+        /// The extension a kept file gets, so it opens with the right program: that of the well-known
+        /// format its bytes begin as (a PNG is `.png` whatever it was called), else the browser's name's
+        /// when it names an inert kind of file (`.pdf`, `.csv`, `.docx`), else none. A name never makes a
+        /// kept file one that a browser would render or a shell run (`.html`, `.svg`, `.sh`), whatever
+        /// later serves or opens the folder; nothing else of the name reaches the disk.
+        static func fileExtension(of file: UploadedFile) -> String {
+            if let type = FileAccept.signatureType(of: file.bytes), let known = signatureExtensions[type] {
+                return known
+            }
+            return fileExtension(of: file.filename)
+        }
+
+        /// The extension of `filename` when it is one of the inert kinds `inertExtensions` lists.
         static func fileExtension(of filename: String) -> String {
             guard let dot = filename.lastIndex(of: "."), dot != filename.startIndex else { return "" }
-            let candidate = filename[filename.index(after: dot)...]
-            guard (1...10).contains(candidate.count),
-                candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-            else { return "" }
-            return "." + candidate.lowercased()
+            let candidate = filename[filename.index(after: dot)...].lowercased()
+            return inertExtensions.contains(candidate) ? "." + candidate : ""
         }
+
+        private static let signatureExtensions = [
+            "image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/webp": ".webp",
+            "application/pdf": ".pdf",
+        ]
+
+        /// Kinds of file that hold data, not code or markup a program would run or render.
+        private static let inertExtensions: Set<String> = [
+            "txt", "csv", "tsv", "json", "pdf", "png", "jpg", "jpeg", "gif", "webp", "avif", "heic", "heif", "bmp",
+            "tif", "tiff", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "rtf", "zip", "gz",
+            "7z", "mp3", "m4a", "wav", "ogg", "mp4", "mov", "webm",
+        ]
 
         static func lastError() -> String { String(cString: strerror(errno)) }
     }

@@ -146,7 +146,7 @@ public final class SubmissionStore: Sendable {
         do throws(SubmissionStoreError) {
             for (tag, file) in Self.uploads(of: verdict) {
                 if written.isEmpty { try Files.makeFolder(named: formID, in: folder) }
-                let stored = "\(formID)/\(stamp.compact)-\(Files.randomHex())\(Files.fileExtension(of: file.filename))"
+                let stored = "\(formID)/\(stamp.compact)-\(Files.randomHex())\(Files.fileExtension(of: file))"
                 try Files.create("\(folder)/\(stored)", holding: file.bytes)
                 written.append(stored)
                 files.append(

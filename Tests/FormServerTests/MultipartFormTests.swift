@@ -40,4 +40,19 @@ import Testing
             try MultipartForm.parse(Self.body([(#"Content-Disposition: form-data; name="t""#, png)]), boundary: "b")
         }
     }
+
+    /// A quoted file name unescapes `\"` and `\\` (RFC 9110 §5.6.4, as curl sends them); a backslash before
+    /// anything else is kept, so an old browser's Windows path still loses its folders.
+    @Test func quotedFileNamesAreUnescaped() throws {
+        func filename(_ quoted: String) throws -> String? {
+            let fields = try MultipartForm.parse(
+                Self.body([("Content-Disposition: form-data; name=\"f\"; filename=\"\(quoted)\"", [1])]), boundary: "b")
+            guard case .file(let file)? = fields.first("f") else { return nil }
+            return file.filename
+        }
+        #expect(try filename(#"a\"b.png"#) == #"a"b.png"#)
+        #expect(try filename(#"C:\pics\me.png"#) == "me.png")
+        #expect(try filename(#"C:\\pics\\me.png"#) == "me.png")
+        #expect(try filename("plain.png") == "plain.png")
+    }
 }

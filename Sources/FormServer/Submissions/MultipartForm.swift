@@ -97,21 +97,39 @@ enum MultipartForm {
             rest = rest[rest.index(after: semicolon)...]
             guard let equals = rest.firstIndex(of: "=") else { break }
             let key = rest[..<equals].trimmingCharacters(in: " \t").lowercased()
-            var after = rest[rest.index(after: equals)...]
-            var parameterValue: Substring
+            let after = rest[rest.index(after: equals)...]
             if after.first == "\"" {
-                after = after.dropFirst()
-                let close = after.firstIndex(of: "\"") ?? after.endIndex
-                parameterValue = after[..<close]
-                rest = close < after.endIndex ? after[after.index(after: close)...] : after[close...]
+                let (text, end) = quoted(after.dropFirst())
+                result.append((key, text))
+                rest = end
             } else {
                 let end = after.firstIndex(of: ";") ?? after.endIndex
-                parameterValue = after[..<end]
+                result.append((key, String(after[..<end])))
                 rest = after[end...]
             }
-            result.append((key, String(parameterValue)))
         }
         return result
+    }
+
+    /// A quoted string's text, from just after its opening quote, and what follows its closing one. A
+    /// backslash escapes a quote or a backslash (RFC 9110 §5.6.4, as curl sends `a\"b.png`); before any
+    /// other character it is kept, as an old browser's `C:\pics\me.png` holds it.
+    private static func quoted(_ text: Substring) -> (String, Substring) {
+        var value = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\"" { return (value, text[text.index(after: index)...]) }
+            let next = text.index(after: index)
+            if character == "\\", next < text.endIndex, text[next] == "\"" || text[next] == "\\" {
+                value.append(text[next])
+                index = text.index(after: next)
+                continue
+            }
+            value.append(character)
+            index = next
+        }
+        return (value, text[text.endIndex...])
     }
 
     /// A file name without any folder part a browser (or an attacker) put in it.

@@ -62,9 +62,11 @@ public struct RouterBuilder: Sendable {
     /// matched and answered by `StaticFiles.respond`. The plain paths most requests use are also found
     /// straight from the request target, without parsing or routing it (`Router.file(for:rawTarget:)`).
     public mutating func files(_ prefix: String, _ files: StaticFiles) {
-        get(prefix + "/{path...}", exists: { files.has($0["path"] ?? "") }) { request in
-            files.respond(to: request, path: request.parameters["path"] ?? "")
-        }
+        // A path naming no file is the server's own 404 (`ServerConfiguration.errorResponse`), as any
+        // other address that is not there: the handler has nothing better to say of it.
+        add(
+            .get, prefix + "/{path...}", { files.has($0["path"] ?? "") }, answersMissing: false,
+            .immediate { request in files.respond(to: request, path: request.parameters["path"] ?? "") })
         self.files += files.entries(byTargetUnder: prefix).sorted { $0.key < $1.key }
     }
 
@@ -86,12 +88,17 @@ public struct RouterBuilder: Sendable {
             }
     }
 
-    private mutating func add(_ method: HTTPMethod, _ pattern: String, _ exists: Existence?, _ responder: Responder) {
+    private mutating func add(
+        _ method: HTTPMethod, _ pattern: String, _ exists: Existence?, answersMissing: Bool = true,
+        _ responder: Responder
+    ) {
         let parsed = RoutePattern(pattern)
         precondition(
             !routes.contains { $0.method == method && $0.pattern == parsed },
             "route \(method) \(pattern) is defined twice")
-        routes.append(Route(method: method, pattern: parsed, exists: exists, responder: responder))
+        routes.append(
+            Route(method: method, pattern: parsed, exists: exists, answersMissing: answersMissing, responder: responder)
+        )
     }
 }
 
@@ -108,6 +115,8 @@ final class Route: Sendable {
     let responder: Responder
     /// Whether a match names something that exists; nil: every match does.
     let exists: Existence?
+    /// Whether the handler words the 404 of a match that names nothing; else the server's own answers.
+    let answersMissing: Bool
     /// The first segment when it is a literal: a path with another first segment is skipped at once.
     let firstLiteral: String?
     /// How many segments a path needs (at least, when the pattern is open-ended): a path of another
@@ -115,10 +124,14 @@ final class Route: Sendable {
     let segmentCount: Int
     let isOpenEnded: Bool
 
-    init(method: HTTPMethod, pattern: RoutePattern, exists: Existence? = nil, responder: Responder) {
+    init(
+        method: HTTPMethod, pattern: RoutePattern, exists: Existence? = nil, answersMissing: Bool = true,
+        responder: Responder
+    ) {
         self.method = method
         self.pattern = pattern
         self.exists = exists
+        self.answersMissing = answersMissing
         self.responder = responder
         if case .literal(let text) = pattern.segments.first { firstLiteral = text } else { firstLiteral = nil }
         segmentCount = pattern.segments.count
@@ -244,7 +257,7 @@ public final class Router: Sendable {
         for route in routes where route.method == lookup {
             guard let match = route.match(path) else { continue }
             if !match.missing { return .found(route.responder, parameters: match.parameters) }
-            if missing == nil { missing = (route.responder, match.parameters) }
+            if missing == nil, route.answersMissing { missing = (route.responder, match.parameters) }
         }
         // None: the methods the path has, for a 405's `Allow`, or a 404.
         var allowed: [HTTPMethod] = []

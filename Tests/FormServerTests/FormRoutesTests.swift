@@ -331,14 +331,18 @@ import Testing
     /// as for a missing form; a client that does not ask for HTML keeps the plain-text answer.
     @Test func aBrowserAskingForNothingReadsAPageThatSaysSo() async throws {
         let browser = ["Accept": "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Language": "zh-CN,zh;q=0.9"]
-        let (nowhere, put, plain) = try await withFormServer { port in
+        let (nowhere, put, plain, noFile, noFileJSON) = try await withFormServer { port in
             (
                 try request(port, "/nowhere", headers: browser),
                 try request(port, "PUT", "/forms/nosuchform", headers: browser, body: "x=1"),
-                try request(port, "PUT", "/forms/nosuchform", body: "x=1")
+                try request(port, "PUT", "/forms/nosuchform", body: "x=1"),
+                try request(port, "/static/nosuch.css", headers: browser),
+                try request(port, "/static/nosuch.css", headers: ["Accept": "application/json"])
             )
         }
-        for page in [nowhere, put] {
+        // A missing static file is one more address that is not there.
+        #expect(noFileJSON.status == 404 && noFileJSON.text.contains(#""code":"notFound""#))
+        for page in [nowhere, put, noFile] {
             #expect(page.status == 404)
             #expect(page.header("Content-Type") == "text/html; charset=utf-8")
             #expect(page.header("Content-Security-Policy") == Answers.contentSecurityPolicy)

@@ -6,7 +6,7 @@ PORT ?= 8080
 SUBMISSIONS ?= submissions
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-page bench-instructions bench-cpu bench-soak bench-predicate bench-engine fuzz clean
+.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-instructions bench-cpu bench-soak bench-predicate bench-engine fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
@@ -67,6 +67,10 @@ bench-submit:
 ## bench-reference: bench-submit with a C handler doing part of the submission's work in Formwright's place: how close to the ceiling any implementation can get
 bench-reference:
 	bench/reference-submit.sh
+
+## bench-reference-page: the event page benchmark with a C handler doing a new reader's page work (nonce, CSRF token, pooled response, access log) in Formwright's place
+bench-reference-page:
+	SWIFT=$(SWIFT) bench/reference-page.sh
 
 ## bench-page: GET /forms/event (the rendered calendar event page) against the C ceiling serving its bytes
 bench-page:

@@ -42,6 +42,8 @@ public final class FormServerApp: Sendable {
         }
         let store = try Self.submissionStore(
             configuration.submissionsFolder, catalog: catalog, hooks: hooks, logger: logger)
+        var configuration = configuration
+        configuration.server.maxBodySize = Self.bodyLimit(configuration, catalog: catalog, logger: logger)
         let uploadLimit = Self.uploadLimit(configuration, logger: logger)
         forms = try FormRoutes(
             catalog: catalog, hooks: hooks,
@@ -61,6 +63,38 @@ public final class FormServerApp: Sendable {
         }
         server = Server(
             configuration: serverConfiguration, router: try Self.routes(files: files, forms: forms), logger: logger)
+    }
+
+    /// The body limit the server enforces: the configured one, raised to fit the largest post of a form
+    /// with upload rows when `bodyLimitFitsUploads`; when it is not, the configured one, with a warning
+    /// naming the forms whose files it cannot carry (a post near their limits would be a 413).
+    private static func bodyLimit(
+        _ configuration: FormServerConfiguration, catalog: FormCatalog, logger: Logger
+    ) -> Int {
+        let body = configuration.server.maxBodySize
+        // A multivalued section's upload row counts once: how many rows a reader adds is not known.
+        let needs = catalog.ids.compactMap { id -> (id: String, bytes: Int)? in
+            let uploads = catalog.forms[id]?.form.sections.reduce(0) { count, section in
+                count + section.rows.count(where: { $0.type == .upload })
+            }
+            guard let uploads, uploads > 0 else { return nil }
+            let files = uploads.multipliedReportingOverflow(by: configuration.maximumFileSize)
+            let post = files.partialValue.addingReportingOverflow(FormServerConfiguration.uploadReserve)
+            return (id, files.overflow || post.overflow ? Int.max : post.partialValue)
+        }
+        let short = needs.filter { $0.bytes > body }
+        guard let largest = short.map(\.bytes).max() else { return body }
+        let forms = short.map(\.id).joined(separator: ", ")
+        guard configuration.bodyLimitFitsUploads else {
+            logger.warning(
+                "the largest body (--max-body) cannot carry every file of these forms at the largest file's size (--max-file): such posts get 413",
+                metadata: ["max-body": "\(body)", "max-file": "\(configuration.maximumFileSize)", "forms": "\(forms)"])
+            return body
+        }
+        logger.info(
+            "the largest body is raised to carry every file of these forms at the largest file's size (--max-file), and 1 MiB more",
+            metadata: ["max-body": "\(largest)", "forms": "\(forms)"])
+        return largest
     }
 
     /// The largest file an upload row takes: `--max-file`, or `--max-body` when that is smaller, as no

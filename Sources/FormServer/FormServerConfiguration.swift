@@ -22,6 +22,14 @@ public struct FormServerConfiguration: Sendable {
     public var secureCookies = false
     /// The largest file an upload row accepts, in bytes (the body limit still applies to the whole post).
     public var maximumFileSize = 1 << 20
+    /// Whether the body limit (`server.maxBodySize`) is raised at start, where a form needs it, to what
+    /// that form's largest post can carry: every upload row's file at `maximumFileSize` and
+    /// `uploadReserve` for the rest. On by default, so that the defaults never refuse the files a page
+    /// promises to take; `formwright serve` turns it off when `--max-body` is given: the operator's
+    /// limit stands, with a warning at start naming the forms it is too small for.
+    public var bodyLimitFitsUploads = true
+    /// The room a post with files leaves for its other fields and the multipart framing.
+    public static let uploadReserve = 1 << 20
     /// Where valid submissions of forms without a Swift handler are kept, as JSON lines a file per form
     /// (`SubmissionStore`); nil keeps none (they are answered, then gone).
     public var submissionsFolder: String?

@@ -136,6 +136,9 @@ struct Serve: ParsableCommand {
         configuration.secureCookies = try environment.value(
             secureCookies ? true : nil, "FORMWRIGHT_SECURE_COOKIES", default: false
         ) { ["on": true, "true": true, "1": true, "off": false, "false": false, "0": false][$0.lowercased()] }
+        // Given, the body limit stands; left to its default, it grows to carry the forms' files.
+        configuration.bodyLimitFitsUploads =
+            maxBody == nil && (environment.variables["FORMWRIGHT_MAX_BODY"] ?? "").isEmpty
         configuration.maximumFileSize = try environment.value(
             try maxFile.map { try ByteSize.parse($0, option: "--max-file", refusingZeroAs: "every upload") },
             "FORMWRIGHT_MAX_FILE", default: 1 << 20

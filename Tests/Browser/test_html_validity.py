@@ -52,8 +52,8 @@ def vnu_report(server, tmp_path_factory):
         missing = session.get(server.url("/nowhere"), headers={"Accept": "text/html"}, timeout=support.HTTP_TIMEOUT)
         assert missing.status_code == 404 and missing.headers["Content-Type"].startswith("text/html")
         (folder / "not-found.html").write_text(missing.text)
-        # The page a browser reads for a post over --max-body (1 MB by default).
-        too_large = session.post(server.url("/forms/event"), data={"notes": "x" * (1 << 20)},
+        # The page a browser reads for a post over --max-body (2 MB with the example forms' one upload row).
+        too_large = session.post(server.url("/forms/event"), data={"notes": "x" * (2 << 20)},
                                  headers={"Accept": "text/html"}, timeout=support.HTTP_TIMEOUT)
         assert too_large.status_code == 413 and too_large.headers["Content-Type"].startswith("text/html")
         (folder / "too-large.html").write_text(too_large.text)

@@ -213,18 +213,37 @@ def test_slider_outputs_show_the_value_the_browser_holds_without_script(nojs_bro
     assert {tag: post.values(tag) for tag in expected} == {tag: [value] for tag, value in expected.items()}
 
 
-def test_a_post_over_the_body_limit_shows_a_page_that_says_so(nojs_browser, server, tmp_path):
-    """Without a script nothing stops a file over the limit from being sent: a post over --max-body (1 MB, the
-    default) is refused whole, and the browser shows the server's page naming the limit, not a broken
-    connection or plain text."""
+def test_a_file_over_the_file_limit_is_its_rows_error_and_the_rest_is_kept(nojs_browser, server, tmp_path):
+    """Without a script nothing stops a file over --max-file (1 MB) from being sent. The body limit, left to
+    its default, carries it (2 MB with the example forms' one upload row), so the page comes back with the
+    photo's own error and what else was typed, not a refusal of the whole post."""
     chromium = nojs_browser
     open_form(chromium, server, "others")
     big = tmp_path / "big.png"
     big.write_bytes(b"\x89PNG\r\n\x1a\n" + b"x" * (1 << 20))
+    count = chromium.find_element(By.ID, "fw-count")
+    count.clear()
+    count.send_keys("3")
+    chromium.find_element(By.ID, "fw-photo").send_keys(str(big))
+    click_and_wait_for_page(chromium, submit_button(chromium))
+
+    [post] = posts_to(network_exchanges(chromium), "/forms/others")
+    assert post.status == 422
+    assert "Photo must be a file of at most 1 MB" in chromium.find_element(By.ID, "fw-photo-error").text
+    assert chromium.find_element(By.ID, "fw-count").get_attribute("value") == "3"
+
+
+def test_a_post_over_the_body_limit_shows_a_page_that_says_so(nojs_browser, server, tmp_path):
+    """A post over --max-body (2 MB with the example forms) cannot be read at all: it is refused whole, and
+    the browser shows the server's page naming the limit, not a broken connection or plain text."""
+    chromium = nojs_browser
+    open_form(chromium, server, "others")
+    big = tmp_path / "big.png"
+    big.write_bytes(b"\x89PNG\r\n\x1a\n" + b"x" * (3 << 20))
     chromium.find_element(By.ID, "fw-photo").send_keys(str(big))
     click_and_wait_for_page(chromium, submit_button(chromium))
 
     [post] = posts_to(network_exchanges(chromium), "/forms/others")
     assert post.status == 413
     assert chromium.find_element(By.TAG_NAME, "h1").text == "Too large to send"
-    assert "1 MB at most" in chromium.find_element(By.TAG_NAME, "main").text
+    assert "2 MB at most" in chromium.find_element(By.TAG_NAME, "main").text

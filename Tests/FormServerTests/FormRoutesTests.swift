@@ -676,6 +676,47 @@ import Testing
             })
     }
 
+    /// With the defaults (`--max-file 1m`, no `--max-body`), a photo of exactly the promised 1 MB arrives
+    /// with the rest of the form: the body limit grows at start to carry each upload row's file and 1 MiB
+    /// more, and the start says so. Before, both limits were 1 MiB and such a post was a 413.
+    @Test func theDefaultBodyLimitCarriesTheFilesThePagePromises() async throws {
+        let log = try LineLogHandlerTests.PipeLog()
+        let (limit, page, response) = try await withFormApp(logger: log.logger("formwright")) { app, port in
+            (
+                app.server.configuration.maxBodySize, try request(port, "/forms/others"),
+                try BrowserSession(port: port, form: "others").postPhoto(
+                    filename: "full.png", bytes: pngSignature + Array(repeating: 0x78, count: (1 << 20) - 8))
+            )
+        }
+        // An `info` line waits in the sink's batch (warnings go at once).
+        log.sink.flush()
+        let logged = log.read()
+        // The example forms have one upload row (others' photo).
+        #expect(limit == 2 << 20)
+        #expect(page.text.contains(#"data-fw-max-bytes="1048576""#))
+        #expect(response.status == 200)
+        #expect(response.text.contains(#""photo":"full.png""#))
+        #expect(
+            logged.contains {
+                $0.contains("info") && $0.contains("the largest body is raised") && $0.contains("max-body=2097152")
+                    && $0.contains("forms=others")
+            })
+    }
+
+    /// A `--max-body` given stands even where a form's files would not fit, and the start names those forms.
+    @Test func aGivenBodyLimitTooSmallForAFormsFilesStandsWithAWarning() async throws {
+        let log = try LineLogHandlerTests.PipeLog()
+        let (limit, logged) = try await withFormApp(maxBody: 1 << 20, logger: log.logger("formwright")) { app, _ in
+            (app.server.configuration.maxBodySize, log.read())
+        }
+        #expect(limit == 1 << 20)
+        #expect(
+            logged.contains {
+                $0.contains("warning") && $0.contains("cannot carry every file of these forms")
+                    && $0.contains("forms=others")
+            })
+    }
+
     /// A file of exactly the limit is accepted: the limit is the largest size, not the first refused.
     @Test func aFileOfExactlyTheLimitIsAccepted() async throws {
         let response = try await withFormServer(maxFile: 2048) { port in

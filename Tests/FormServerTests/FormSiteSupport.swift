@@ -8,7 +8,7 @@ import Logging
 
 /// A running FormServerApp on a loopback port, serving the example forms, shut down after `body`.
 func withFormServer<T: Sendable>(
-    hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int = 1 << 20, maxFile: Int = 1 << 20,
+    hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int? = nil, maxFile: Int = 1 << 20,
     submissions: String? = nil, _ body: @escaping @Sendable (Int) throws -> T
 ) async throws -> T {
     try await withFormApp(hooks: hooks, explain: explain, maxBody: maxBody, maxFile: maxFile, submissions: submissions)
@@ -18,9 +18,10 @@ func withFormServer<T: Sendable>(
 }
 
 /// `withFormServer`, with the app itself handed to `body` too; `logger` gets the app's log lines.
-/// `submissions` is the folder valid submissions are kept in (none when nil).
+/// `submissions` is the folder valid submissions are kept in (none when nil). A `maxBody` given stands,
+/// as `--max-body` does; without one, the default limit grows to carry the forms' files.
 func withFormApp<T: Sendable>(
-    hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int = 1 << 20, maxFile: Int = 1 << 20,
+    hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int? = nil, maxFile: Int = 1 << 20,
     submissions: String? = nil, logger: Logger = Logger(label: "formwright"),
     _ body: @escaping @Sendable (FormServerApp, Int) throws -> T
 ) async throws -> T {
@@ -33,7 +34,10 @@ func withFormApp<T: Sendable>(
     configuration.server.port = 0
     configuration.server.threads = 2
     configuration.server.perIPConnectionLimit = 0
-    configuration.server.maxBodySize = maxBody
+    if let maxBody {
+        configuration.server.maxBodySize = maxBody
+        configuration.bodyLimitFitsUploads = false
+    }
     configuration.accessLog = false
     configuration.explain = explain
     configuration.maximumFileSize = maxFile

@@ -57,6 +57,10 @@ def vnu_report(server, tmp_path_factory):
                                  headers={"Accept": "text/html"}, timeout=support.HTTP_TIMEOUT)
         assert too_large.status_code == 413 and too_large.headers["Content-Type"].startswith("text/html")
         (folder / "too-large.html").write_text(too_large.text)
+        # The page a browser reads for a request the server refuses (here a method /forms does not take).
+        refused = session.put(server.url("/forms"), headers={"Accept": "text/html"}, timeout=support.HTTP_TIMEOUT)
+        assert refused.status_code == 405 and refused.headers["Content-Type"].startswith("text/html")
+        (folder / "refused.html").write_text(refused.text)
         # A stored record being edited (Forms/account.yaml, a record `formwright serve` provides).
         record = get("/forms/account?user=ada")
         assert record.status_code == 200 and 'value="ada"' in record.text

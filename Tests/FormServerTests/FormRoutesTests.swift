@@ -769,6 +769,55 @@ import Testing
         #expect(missing.status == 404 && missing.header("Content-Type") == "text/plain; charset=utf-8")
         #expect(missingJSON.status == 404 && missingJSON.text.contains(#""code":"notFound""#))
     }
+
+    /// A browser refused by the server itself (a method the address does not take, a malformed address)
+    /// reads a page in its language with the server's reason beneath, in English and marked so; a 405
+    /// keeps its `Allow`, and a HEAD's is as long as its GET's. Other clients still get plain text.
+    @Test func theServersOwnRefusalsAreAPageForABrowser() async throws {
+        let html = ["Accept": "text/html,application/xhtml+xml,*/*;q=0.8"]
+        let (wrongMethod, get, head, malformed, plain) = try await withFormServer(explain: true) { port in
+            (
+                try request(port, "PUT", "/forms", headers: html),
+                try request(port, "GET", "/forms/event/explain", headers: html),
+                try request(port, "HEAD", "/forms/event/explain", headers: html),
+                try request(port, "/forms/%zz", headers: html.merging(["Accept-Language": "zh-CN"]) { $1 }),
+                try request(port, "PUT", "/forms")
+            )
+        }
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(wrongMethod.header("Allow") == "GET, HEAD, OPTIONS")
+        #expect(wrongMethod.text.contains("<h1>Request not accepted</h1>"))
+        #expect(wrongMethod.text.contains(#"<p class="fw-detail">PUT is not allowed at /forms: it takes GET"#))
+        #expect(get.status == 405 && head.status == 405)
+        #expect(head.header("Content-Length") == get.header("Content-Length"))
+        #expect(get.text.contains("GET is not allowed at /forms/event/explain: it takes POST"))
+        #expect(malformed.status == 400)
+        #expect(malformed.text.contains(#"<html lang="zh-Hans""#))
+        #expect(malformed.text.contains("请求未被接受"))
+        #expect(malformed.text.contains(#"<p class="fw-detail" lang="en">"#))
+        #expect(plain.status == 405 && plain.header("Content-Type") == "text/plain; charset=utf-8")
+    }
+
+    /// A form's own refusal of a post it cannot read is a page for a browser too: a body of another kind
+    /// (415), or a post to a read-only form (403); JSON for an API client, as before.
+    @Test func aFormsRefusalOfABodyIsAPageForABrowser() async throws {
+        let (page, json) = try await withFormServer { port in
+            (
+                try request(
+                    port, "POST", "/forms/event",
+                    headers: ["Content-Type": "text/plain", "Accept": "text/html"], body: "title=x"),
+                try request(
+                    port, "POST", "/forms/event",
+                    headers: ["Content-Type": "text/plain", "Accept": "application/json"], body: "title=x")
+            )
+        }
+        #expect(page.status == 415)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(page.text.contains("<h1>Request not accepted</h1>"))
+        #expect(page.text.contains("text/plain"))
+        #expect(json.status == 415 && json.text.contains(#""code":"body""#))
+    }
 }
 
 /// The eight bytes every PNG file begins with.

@@ -26,6 +26,8 @@ public struct MessagePage: Sendable, Hashable {
     /// The languages of the message and the link text, when not the page's.
     private var messageLanguage: String?
     private var linkLanguage: String?
+    /// A second paragraph, in English: the server's technical reason, under the reader's own words.
+    private var detail: String?
 
     /// A page saying `message` under `title`.
     public init(title: String, message: String, language: String = "en", link: (href: String, text: String)? = nil) {
@@ -54,7 +56,6 @@ public struct MessagePage: Sendable, Hashable {
             link: back.map { ($0, texts.back) })
     }
 
-    /// The 404 page.
     /// The 413 page: what was sent is over the server's body limit, `size` as a person reads it (`1 MB`).
     public static func tooLarge(texts: PageTexts, size: String) -> MessagePage {
         MessagePage(
@@ -62,6 +63,16 @@ public struct MessagePage: Sendable, Hashable {
             language: texts.language)
     }
 
+    /// The page for a request the server refuses before any form sees it (400, 405, 415): the reader's
+    /// words for it, then `reason`, the server's own in English, marked as such.
+    public static func refused(texts: PageTexts, reason: String) -> MessagePage {
+        var page = MessagePage(
+            title: texts.refused, message: texts.refusedMessage, language: texts.language, link: ("/", texts.back))
+        page.detail = reason
+        return page
+    }
+
+    /// The 404 page.
     public static func notFound(texts: PageTexts) -> MessagePage {
         MessagePage(
             title: texts.notFound, message: texts.notFoundMessage, language: texts.language, link: ("/", texts.back))
@@ -99,6 +110,14 @@ public struct MessagePage: Sendable, Hashable {
         writer.markup(">")
         writer.text(message)
         writer.markup("</p>\n")
+        if let detail {
+            writer.markup("<p class=\"fw-detail\"")
+            // The reason is English whatever the page's language: screen readers must say it so.
+            if language != "en" { writer.attribute("lang", "en") }
+            writer.markup(">")
+            writer.text(detail)
+            writer.markup("</p>\n")
+        }
         if let linkHref, let href = SafeURL.link(linkHref) {
             writer.markup("<p><a")
             writer.attribute("href", href)

@@ -13,6 +13,9 @@ extension PageTexts {
         tooLarge: "Too large to send",
         tooLargeMessage: "What you sent is larger than this site accepts ({size} at most), so nothing was received. "
             + "Please go back, choose smaller files and send the form again.",
+        refused: "Request not accepted",
+        refusedMessage: "This site could not take that request. If you followed a link or sent a form from "
+            + "another site, go back and try from this site's own pages. The server's reason:",
         sessionExpired: "Your session has expired",
         sessionExpiredMessage: "The form could not be sent because it was open too long or came from elsewhere. "
             + "Please go back, reload the form and send it again.",
@@ -38,6 +41,7 @@ extension PageTexts {
         thankYou: "谢谢",
         thankYouMessage: "您的回答已提交。", formsTitle: "表单", notFound: "找不到页面", notFoundMessage: "此地址没有页面。",
         tooLarge: "内容过大，无法提交", tooLargeMessage: "您提交的内容超过了本网站接受的上限（最多 {size}），因此未被接收。请返回，选择较小的文件后再次提交。",
+        refused: "请求未被接受", refusedMessage: "本网站无法处理该请求。如果您是从其他网站的链接或表单来到这里，请返回并从本网站的页面重试。服务器给出的原因：",
         sessionExpired: "会话已过期", sessionExpiredMessage: "表单打开时间过长或来自其他网站，因此无法提交。请返回，重新加载表单后再次提交。",
         recordNotFound: "找不到记录", recordNotFoundMessage: "此地址没有保存的记录：它可能已被删除，或地址有误。",
         recordRefused: "无法编辑此记录", recordRefusedMessage: "此记录保存于表单更改之前，在此编辑可能会丢失部分内容。记录未作任何更改。请告知网站管理员。",

@@ -69,6 +69,11 @@ public struct PageTexts: Sendable, Hashable {
     public var tooLarge: String
     /// Its message; `{size}` stands for the limit (`1 MB`).
     public var tooLargeMessage: String
+    /// The title of the page a browser reads when the server refuses a request it cannot take (a
+    /// malformed address, a method the address does not take, a body of another kind): 400, 405, 415.
+    public var refused: String
+    /// Its message, above the server's own reason (in English).
+    public var refusedMessage: String
     /// The 403 page's title when a post's CSRF token is missing or wrong.
     public var sessionExpired: String
     /// The 403 page's message.

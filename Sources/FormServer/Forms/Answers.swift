@@ -52,8 +52,9 @@ enum Answers {
 
     /// An error the HTTP server answers before any route runs (`ServerConfiguration.errorResponse`),
     /// in JSON for an API client as the form routes answer theirs: a body over the limit is as much the
-    /// client's concern as one that is malformed. A browser gets a page in its language for a missing
-    /// address and for a post over `bodyLimit` (files too large to send); any other client, plain text.
+    /// client's concern as one that is malformed. A browser gets a page in its language: for a missing
+    /// address, for a post over `bodyLimit` (files too large to send), and for any other refusal, with
+    /// the server's reason beneath; any other client, plain text.
     static func serverError(
         _ status: HTTPStatus, _ message: String, _ headers: HTTPHeaders, bodyLimit: Int? = nil
     ) -> Response {
@@ -66,6 +67,8 @@ enum Answers {
                     let page = MessagePage.tooLarge(texts: texts, size: Problem.sizeText(bodyLimit))
                     return html(.contentTooLarge, page.render())
                 }
+                // The caller adds a 405's `Allow` to whichever answer this is.
+                if status.code < 500 { return refusalPage(status, message, texts: texts) }
             }
             // Which of three answers a client gets depends on its Accept: none of them may be stored
             // and replayed to another client.
@@ -81,6 +84,22 @@ enum Answers {
             default: "badRequest"
             }
         return problem(status, message, code: code, json: true)
+    }
+
+    /// A request refused in the client's terms: JSON with `code` for an API client, a page in the
+    /// reader's language (`texts`) for a browser, plain text for anything else.
+    static func refusal(
+        _ status: HTTPStatus, _ message: String, code: String, json: Bool, request: Request, texts: PageTexts
+    ) -> Response {
+        guard !json, let accept = request.headers["Accept"], Negotiation.qualities(in: accept).html > 0 else {
+            return problem(status, message, code: code, json: json)
+        }
+        return refusalPage(status, message, texts: texts)
+    }
+
+    /// The page a browser reads for a request refused with `status` for `reason`.
+    private static func refusalPage(_ status: HTTPStatus, _ reason: String, texts: PageTexts) -> Response {
+        html(status, MessagePage.refused(texts: texts, reason: reason).render())
     }
 
     static func problem(_ status: HTTPStatus, _ message: String, code: String, json: Bool) -> Response {

@@ -180,7 +180,9 @@ struct FormRoutes: Sendable {
         do {
             fields = try SubmissionBody.fields(of: request, contentType: contentType)
         } catch {
-            return Answers.problem(error.status, error.message, code: "body", json: wantsJSON)
+            return Answers.refusal(
+                error.status, error.message, code: "body", json: wantsJSON, request: request,
+                texts: site.page(locale).texts)
         }
         // A JSON body cannot be sent cross-site without a CORS preflight, so only form posts carry a token.
         if !fields.isJSON {
@@ -196,7 +198,9 @@ struct FormRoutes: Sendable {
             }
         }
         if site.form.form.disabled {
-            return Answers.problem(.forbidden, "the form '\(site.id)' is read-only", code: "readOnly", json: wantsJSON)
+            return Answers.refusal(
+                .forbidden, "the form '\(site.id)' is read-only", code: "readOnly", json: wantsJSON, request: request,
+                texts: site.page(locale).texts)
         }
         guard site.records != nil else {
             return judge(fields, record: nil, request: request, site: site, locale: locale, wantsJSON: wantsJSON)

@@ -91,9 +91,11 @@ public final class FormServerApp: Sendable {
                 metadata: ["max-body": "\(body)", "max-file": "\(configuration.maximumFileSize)", "forms": "\(forms)"])
             return body
         }
-        logger.info(
-            "the largest body is raised to carry every file of these forms at the largest file's size (--max-file), and 1 MiB more",
-            metadata: ["max-body": "\(largest)", "forms": "\(forms)"])
+        let message: Logger.Message =
+            "the largest body is raised to carry every file of these forms at the largest file's size (--max-file), and 1 MiB more"
+        // A body is read into memory whole: past a size no default should reach, the operator should know.
+        let level: Logger.Level = largest > FormServerConfiguration.largeBody ? .warning : .info
+        logger.log(level: level, message, metadata: ["max-body": "\(largest)", "forms": "\(forms)"])
         return largest
     }
 

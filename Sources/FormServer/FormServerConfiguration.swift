@@ -30,6 +30,9 @@ public struct FormServerConfiguration: Sendable {
     public var bodyLimitFitsUploads = true
     /// The room a post with files leaves for its other fields and the multipart framing.
     public static let uploadReserve = 1 << 20
+    /// A body limit past which raising it is a warning, not news: each request's body is held in memory,
+    /// so give `--max-body` to bound it.
+    public static let largeBody = 64 << 20
     /// Where valid submissions of forms without a Swift handler are kept, as JSON lines a file per form
     /// (`SubmissionStore`); nil keeps none (they are answered, then gone).
     public var submissionsFolder: String?

@@ -703,6 +703,19 @@ import Testing
             })
     }
 
+    /// Raised past 64 MiB (bodies are held in memory), the body limit is a warning at start, not news.
+    @Test func aBodyLimitRaisedPastSixtyFourMiBIsAWarning() async throws {
+        let log = try LineLogHandlerTests.PipeLog()
+        let limit = try await withFormApp(maxFile: 100 << 20, logger: log.logger("formwright")) { app, _ in
+            app.server.configuration.maxBodySize
+        }
+        #expect(limit == 101 << 20)
+        #expect(
+            log.read().contains {
+                $0.contains("warning") && $0.contains("the largest body is raised") && $0.contains("max-body=105906176")
+            })
+    }
+
     /// A `--max-body` given stands even where a form's files would not fit, and the start names those forms.
     @Test func aGivenBodyLimitTooSmallForAFormsFilesStandsWithAWarning() async throws {
         let log = try LineLogHandlerTests.PipeLog()

@@ -99,15 +99,18 @@ public final class FormServerApp: Sendable {
         return largest
     }
 
-    /// The largest file an upload row takes: `--max-file`, or `--max-body` when that is smaller, as no
-    /// file is larger than the body that brings it. Pages name this limit, and a post is judged by it.
+    /// The largest file an upload row takes: `--max-file`, or less when the body limit could not carry
+    /// a file that size, as a file travels in a body with the multipart framing and the form's other
+    /// fields: what `--max-body` leaves after `formRoom` (an eighth of a small body). Pages name this
+    /// limit, and a post is judged by it: a page must not promise a file its post cannot bring.
     private static func uploadLimit(_ configuration: FormServerConfiguration, logger: Logger) -> Int {
         let (file, body) = (configuration.maximumFileSize, configuration.server.maxBodySize)
-        guard file > body else { return file }
+        let room = body - min(FormServerConfiguration.formRoom, body / 8)
+        guard file > room else { return file }
         logger.warning(
-            "the largest file (--max-file) is over the largest body (--max-body): uploads are limited to the body's size",
-            metadata: ["max-file": "\(file)", "max-body": "\(body)"])
-        return body
+            "the largest file (--max-file) does not fit in the largest body (--max-body) with the rest of a form: uploads are limited to what the body leaves",
+            metadata: ["max-file": "\(file)", "max-body": "\(body)", "upload-limit": "\(room)"])
+        return room
     }
 
     /// Starts listening.

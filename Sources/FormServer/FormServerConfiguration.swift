@@ -28,8 +28,12 @@ public struct FormServerConfiguration: Sendable {
     /// promises to take; `formwright serve` turns it off when `--max-body` is given: the operator's
     /// limit stands, with a warning at start naming the forms it is too small for.
     public var bodyLimitFitsUploads = true
-    /// The room a post with files leaves for its other fields and the multipart framing.
+    /// The room a post with files leaves for its other fields and the multipart framing, when the body
+    /// limit is raised to carry them.
     public static let uploadReserve = 1 << 20
+    /// The least room a given body limit keeps for the rest of a form beside a file (less for a body
+    /// under half a megabyte: an eighth of it): the largest file a page promises is what is left.
+    public static let formRoom = 64 << 10
     /// A body limit past which raising it is a warning, not news: each request's body is held in memory,
     /// so give `--max-body` to bound it.
     public static let largeBody = 64 << 20

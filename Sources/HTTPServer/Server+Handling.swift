@@ -103,11 +103,19 @@ extension Server {
             context.upload = UploadState(
                 limit: configuration.maxBodySize, deadlineSeconds: configuration.bodyDeadline,
                 now: context.startNanoseconds, expectedLength: expectedLength)
-            if let expectedLength, expectedLength > 0 { context.body.reserveCapacity(expectedLength) }
+            // Room for a declared length is made up front only up to `bodyReservation`: a client may
+            // declare gigabytes and send nothing, and an allocation that size fails the whole process.
+            // A larger body grows as it arrives.
+            if let expectedLength, expectedLength > 0 {
+                context.body.reserveCapacity(min(expectedLength, Self.bodyReservation))
+            }
             context.phase = .reading
             return true
         }
     }
+
+    /// The most a request's declared `Content-Length` reserves before its bytes arrive.
+    static let bodyReservation = 1 << 20
 
     private func receive(
         _ context: RequestContext, _ connection: ConnectionHandle, _ data: UnsafePointer<CChar>?,

@@ -17,6 +17,23 @@ import Testing
         }
     }
 
+    /// A declared length within a very large limit is not reserved up front: a client that declares a
+    /// terabyte and sends five bytes must not make the server allocate a terabyte, which fails the
+    /// whole process. The server answers the next client as before.
+    @Test func aHugeDeclaredLengthIsNotReservedUpFront() async throws {
+        let (interim, status) = try await withServer(.testing(maxBody: 1 << 50), routes: standardRoutes) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send(
+                "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(1 << 40)\r\nExpect: 100-continue\r\n\r\n")
+            // `100 Continue` comes once the headers were examined, where the room for the body is made.
+            let interim = try connection.readResponse(bodyless: true)
+            try connection.send("hello")
+            return (interim.status, try request(server.port, "/hello").status)
+        }
+        #expect(interim == 100)
+        #expect(status == 200)
+    }
+
     @Test func oversizeChunkedBodyGets413() async throws {
         try await withServer(.testing(maxBody: 1024), routes: standardRoutes) { server in
             let connection = try RawConnection(port: server.port)

@@ -1,5 +1,5 @@
 /*
- * bench-daemon.h: the libmicrohttpd daemon of bench/'s C servers (ceiling.c, reference-submit.c),
+ * bench-daemon.h: the libmicrohttpd daemon of bench/'s C servers (ceiling.c, reference-submit.c, reference-page.c),
  * in one place, so that they differ only in their handlers.
  *
  * The configuration Formwright uses (LIBMICROHTTPD.md (a), (c)), except the per-IP limit: all

@@ -42,6 +42,7 @@
 #include <microhttpd.h>
 
 #include "bench-daemon.h"
+#include "bench-token.h"
 
 typedef enum MHD_Result MHD_RESULT;
 
@@ -84,29 +85,6 @@ static uint64_t monotonic(void)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
-}
-
-static size_t base64url(const unsigned char *bytes, size_t count, char *out)
-{
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    size_t n = 0, i = 0;
-    for (; i + 3 <= count; i += 3) {
-        uint32_t v = (uint32_t)bytes[i] << 16 | (uint32_t)bytes[i + 1] << 8 | bytes[i + 2];
-        out[n++] = alphabet[v >> 18];
-        out[n++] = alphabet[v >> 12 & 63];
-        out[n++] = alphabet[v >> 6 & 63];
-        out[n++] = alphabet[v & 63];
-    }
-    if (count - i == 1) {
-        out[n++] = alphabet[bytes[i] >> 2];
-        out[n++] = alphabet[(bytes[i] & 3) << 4];
-    } else if (count - i == 2) {
-        uint32_t v = (uint32_t)bytes[i] << 8 | bytes[i + 1];
-        out[n++] = alphabet[v >> 10];
-        out[n++] = alphabet[v >> 4 & 63];
-        out[n++] = alphabet[(v & 15) << 2];
-    }
-    return n;
 }
 
 static struct pooled *build(void)
@@ -296,15 +274,7 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    unsigned char key[SHA256_CBLOCK] = {0}, pad[SHA256_CBLOCK];
-    SHA256((const unsigned char *)secret, strlen(secret), key); /* Formwright's key, padded (RFC 2104) */
-    for (int i = 0; i < SHA256_CBLOCK; i++) pad[i] = key[i] ^ 0x36;
-    SHA256_Init(&inner_key);
-    SHA256_Update(&inner_key, pad, sizeof pad);
-    for (int i = 0; i < SHA256_CBLOCK; i++) pad[i] = key[i] ^ 0x5c;
-    SHA256_Init(&outer_key);
-    SHA256_Update(&outer_key, pad, sizeof pad);
-    OPENSSL_cleanse(pad, sizeof pad);
+    absorb_key(secret, &inner_key, &outer_key);
 
     sigset_t stop;
     block_stop_signals(&stop);
@@ -317,6 +287,5 @@ int main(int argc, char **argv)
     fflush(stdout);
     wait_for_stop(&stop);
     MHD_stop_daemon(daemon);
-    OPENSSL_cleanse(key, sizeof key);
     return 0;
 }

@@ -35,6 +35,7 @@
 #include <microhttpd.h>
 
 #include "bench-daemon.h"
+#include "bench-token.h"
 
 typedef enum MHD_Result MHD_RESULT;
 
@@ -109,29 +110,6 @@ static const struct pair *find(const struct pair *pairs, int count, const char *
     for (int i = 0; i < count; i++)
         if (pairs[i].name_length == length && memcmp(pairs[i].name, name, length) == 0) return &pairs[i];
     return NULL;
-}
-
-static size_t base64url(const unsigned char *bytes, size_t count, char *out)
-{
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    size_t n = 0, i = 0;
-    for (; i + 3 <= count; i += 3) {
-        uint32_t v = (uint32_t)bytes[i] << 16 | (uint32_t)bytes[i + 1] << 8 | bytes[i + 2];
-        out[n++] = alphabet[v >> 18];
-        out[n++] = alphabet[v >> 12 & 63];
-        out[n++] = alphabet[v >> 6 & 63];
-        out[n++] = alphabet[v & 63];
-    }
-    if (count - i == 1) {
-        out[n++] = alphabet[bytes[i] >> 2];
-        out[n++] = alphabet[(bytes[i] & 3) << 4];
-    } else if (count - i == 2) {
-        uint32_t v = (uint32_t)bytes[i] << 8 | bytes[i + 1];
-        out[n++] = alphabet[v >> 10];
-        out[n++] = alphabet[v >> 4 & 63];
-        out[n++] = alphabet[(v & 15) << 2];
-    }
-    return n;
 }
 
 static int token_is_valid(const char *nonce, size_t nonce_length, const struct pair *token)
@@ -316,16 +294,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: FORMWRIGHT_SECRET=... reference-submit serve --port P [--threads T]\n");
         return 2;
     }
-    unsigned char key[SHA256_CBLOCK] = {0}, pad[SHA256_CBLOCK];
-    SHA256((const unsigned char *)secret, strlen(secret), key);          /* Formwright's key */
-    unsigned char hashed[SHA256_CBLOCK] = {0};
-    memcpy(hashed, key, 32);                                             /* RFC 2104: a 32-byte key, padded */
-    for (int i = 0; i < SHA256_CBLOCK; i++) pad[i] = hashed[i] ^ 0x36;
-    SHA256_Init(&inner_key);
-    SHA256_Update(&inner_key, pad, sizeof pad);
-    for (int i = 0; i < SHA256_CBLOCK; i++) pad[i] = hashed[i] ^ 0x5c;
-    SHA256_Init(&outer_key);
-    SHA256_Update(&outer_key, pad, sizeof pad);
+    absorb_key(secret, &inner_key, &outer_key);
 
     ok_response = fixed("ok", "text/plain");
     refused_response = fixed("{\"errors\":[{\"code\":\"csrf\"}]}", "application/json");
@@ -342,6 +311,5 @@ int main(int argc, char **argv)
     fflush(stdout);
     wait_for_stop(&stop);
     MHD_stop_daemon(daemon);
-    OPENSSL_cleanse(key, sizeof key);
     return 0;
 }

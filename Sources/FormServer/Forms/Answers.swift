@@ -60,7 +60,7 @@ enum Answers {
     ) -> Response {
         let request = Request(method: .get, pathSegments: [], headers: headers)
         guard Negotiation.wantsJSON(request, contentType: request.contentType) else {
-            if let accept = headers["Accept"], Negotiation.qualities(in: accept).html > 0 {
+            if Negotiation.takesHTML(headers) {
                 let texts = PageTexts(locale: FormRoutes.locale(request, formLocale: "en"))
                 if status == .notFound { return html(.notFound, MessagePage.notFound(texts: texts).render()) }
                 if status == .contentTooLarge, let bodyLimit {
@@ -91,7 +91,7 @@ enum Answers {
     static func refusal(
         _ status: HTTPStatus, _ message: String, code: String, json: Bool, request: Request, texts: PageTexts
     ) -> Response {
-        guard !json, let accept = request.headers["Accept"], Negotiation.qualities(in: accept).html > 0 else {
+        guard !json, Negotiation.takesHTML(request.headers) else {
             return problem(status, message, code: code, json: json)
         }
         return refusalPage(status, message, texts: texts)

@@ -20,6 +20,12 @@ enum Negotiation {
         mediaType.hasSuffix("/json") || mediaType.hasSuffix("+json")
     }
 
+    /// Whether a client's `headers` take an HTML page: its `Accept` gives `text/html` a `q` above 0.
+    static func takesHTML(_ headers: HTTPHeaders) -> Bool {
+        guard let accept = headers["Accept"] else { return false }
+        return qualities(in: accept).html > 0
+    }
+
     /// The `q` an `Accept` header gives `application/json` and `text/html` exactly (RFC 9110 §12.5.1),
     /// each 0 when absent; the first member naming a type gives its quality.
     static func qualities(in accept: String) -> (json: Double, html: Double) {

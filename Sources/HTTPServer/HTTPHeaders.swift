@@ -91,6 +91,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         return found
     }
 
+    /// Whether there are no fields.
+    public var isEmpty: Bool { storage.isEmpty }
+
     /// The number of fields. Counted, not stored: a header list that is one array is copied and
     /// destroyed as cheaply as an array, and every response and request carries one.
     public var count: Int {
@@ -188,18 +191,22 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     private mutating func append(_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) {
-        withUnsafeBytes(
-            of: (
-                UInt32(truncatingIfNeeded: name.count).littleEndian,
-                UInt32(truncatingIfNeeded: value.count).littleEndian
-            )
-        ) {
-            storage.append(contentsOf: $0)
+        // The field is laid out on the stack and appended in one go: one growth check and one copy,
+        // not one per part (every request's fields come through here).
+        let count = Self.lengthBytes + name.count + 1 + value.count + 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { field in
+            let base = UnsafeMutableRawPointer(field.baseAddress!)
+            base.storeBytes(of: UInt32(truncatingIfNeeded: name.count).littleEndian, as: UInt32.self)
+            base.storeBytes(of: UInt32(truncatingIfNeeded: value.count).littleEndian, toByteOffset: 4, as: UInt32.self)
+            var end = Self.lengthBytes
+            if let start = name.baseAddress { (field.baseAddress! + end).update(from: start, count: name.count) }
+            end += name.count
+            field[end] = 0
+            end += 1
+            if let start = value.baseAddress { (field.baseAddress! + end).update(from: start, count: value.count) }
+            field[end + value.count] = 0
+            storage.append(contentsOf: UnsafeBufferPointer(field))
         }
-        storage.append(contentsOf: name)
-        storage.append(0)
-        storage.append(contentsOf: value)
-        storage.append(0)
     }
 
     private mutating func removeAll(named name: String) {

@@ -4,7 +4,12 @@
     import Darwin
 #endif
 
-/// Per-request state, created by the URI log callback and released once in the completion callback.
+/// The state of a connection's request under way: made when the connection opens, reset for each
+/// request it carries, released when it closes.
+///
+/// One per connection, not per request: a keep-alive connection carries many requests one after
+/// the other (libmicrohttpd begins the next only once the last has completed), and making and
+/// freeing a context for each cost an allocation and a release of every field per request.
 ///
 /// Not `Sendable`: libmicrohttpd calls back for one connection on one worker thread at a time, and
 /// a suspended request's context is touched only by the task that will resume it.
@@ -21,23 +26,26 @@ final class RequestContext {
         case answered
     }
 
+    /// Whether a request has begun and not yet been completed (logged and reset).
+    private(set) var inUse = false
     /// The request target exactly as it arrived, before any decoding.
-    let rawTarget: String
+    private(set) var rawTarget = ""
     /// Whether the target can be routed as sent: no control, space, DEL or `#` (a fragment is never
     /// sent, RFC 9112 §3.2), and non-ASCII bytes only as valid UTF-8. Browsers percent-encode all of
     /// these, but curl sends `?q=café` as it is, which is accepted; invalid UTF-8 would reach routing
     /// repaired into U+FFFD, something other than what was sent, so it is refused with the rest.
-    let targetIsClean: Bool
-    let startNanoseconds: UInt64
+    private(set) var targetIsClean = true
+    private(set) var startNanoseconds: UInt64 = 0
     var phase: Phase = .new
     /// Set at the first handler call; a request libmicrohttpd ends before then is logged with `-`.
-    var method = HTTPMethod(rawValue: "-")
+    var method = HTTPMethod.unlogged
     var headers = HTTPHeaders()
     var target = RequestTarget(segments: [], query: QueryParameters())
     /// The static file the raw target named, when the router found it without parsing the target.
     var file: StaticFiles.Entry?
     /// The literal route the raw target named, when the router found it without parsing the target.
     var literal: LiteralRoute?
+    /// The connection's peer: read when its first request begins, and kept with the connection.
     var remoteAddress: SocketAddress?
     var upload: UploadState?
     var body: [UInt8] = []
@@ -52,8 +60,13 @@ final class RequestContext {
     /// libmicrohttpd then reports as an error: the access log says who left.
     var clientLeft = false
 
-    /// The context of a request whose target is the C string `target` (libmicrohttpd's, empty when nil).
-    init(rawTarget target: UnsafePointer<CChar>?, now: UInt64) {
+    /// A connection's context, before its first request.
+    init() {}
+
+    /// Starts a request whose target is the C string `target` (libmicrohttpd's, empty when nil). The
+    /// last request must have been completed (`finish()`).
+    func begin(rawTarget target: UnsafePointer<CChar>?, now: UInt64) {
+        inUse = true
         startNanoseconds = now
         guard let target else {
             rawTarget = ""
@@ -74,6 +87,33 @@ final class RequestContext {
         targetIsClean = clean && (ascii || String(validating: bytes, as: UTF8.self) != nil)
         rawTarget = String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Ends the request: everything it held is let go (a template response goes back to its pool),
+    /// and the context is ready for the connection's next request. The peer stays.
+    func finish() {
+        inUse = false
+        phase = .new
+        method = .unlogged
+        // Only what a request left behind is cleared: a routed request's fields have moved on into its
+        // `Request`, and writing an empty value over an empty one still costs a retain and a release.
+        if !headers.isEmpty { headers = HTTPHeaders() }
+        if !target.segments.isEmpty { target.segments = [] }
+        if !target.query.isEmpty { target.query = QueryParameters() }
+        if !body.isEmpty { body = [] }
+        if file != nil { file = nil }
+        if literal != nil { literal = nil }
+        if lease != nil { lease = nil }
+        if pendingResponse != nil { pendingResponse = nil }
+        upload = nil
+        sentStatus = nil
+        sentBytes = 0
+        clientLeft = false
+    }
+}
+
+extension HTTPMethod {
+    /// What the access log shows for a request that ended before its method was read.
+    fileprivate static var unlogged: HTTPMethod { HTTPMethod(rawValue: "-") }
 }
 
 /// Nanoseconds on a clock that never jumps; cheap enough to read per request (vDSO).

@@ -40,23 +40,23 @@ func startLibraryDaemon(
 }
 
 // The C callbacks are trampolines: recover the Swift objects from `void *`, call a Swift method,
-// return. The server travels as `cls` (retained while the daemon runs); each request's context
-// travels as `*con_cls`, retained once in `beginRequest` and released once: in `endRequest`, or in
-// `connectionChanged` for a request libmicrohttpd ended before any handler call.
+// return. The server travels as `cls` (retained while the daemon runs). Each connection's
+// `RequestContext` is its socket context: made and retained when the connection starts, released
+// when it closes. Each request's `*con_cls` points to it, unretained: libmicrohttpd completes a
+// connection's request before it begins the next one and before it closes the connection.
 //
-// Each connection has a slot (its socket context) holding the context of its request under way.
-// NOTIFY_COMPLETED does not come for every request that got a context: one libmicrohttpd gives up
-// while reading its headers because the connection's memory ran out (many cookies on a long target)
-// gets none, and would otherwise keep its context, and its place in `inFlight`, forever: memory lost
-// per request, and every graceful stop waiting out its whole grace period. (Its other early answers,
-// 431, 400 for a malformed Content-Length or a missing Host, a client gone mid-headers, do complete;
-// a 414 comes before the URI callback.) Whatever is left in the slot when the connection closes, or
-// when its next request begins, is released there.
+// NOTIFY_COMPLETED does not come for every request that began: one libmicrohttpd gives up while
+// reading its headers because the connection's memory ran out (many cookies on a long target) gets
+// none, and would otherwise never be logged nor leave `inFlight`, so that every graceful stop waited
+// out its whole grace period. (Its other early answers, 431, 400 for a malformed Content-Length or a
+// missing Host, a client gone mid-headers, do complete; a 414 comes before the URI callback.) A
+// request still under way when the connection closes, or when its next request begins, is
+// completed there.
 
-/// The slot of `connection`: one pointer of plain memory, allocated when the connection starts.
-private func requestSlot(_ connection: OpaquePointer?) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
-    guard let connection, let slot = CMicroHTTPD_socketContext(connection) else { return nil }
-    return slot.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+/// The context of `connection`, made when the connection started.
+private func connectionContext(_ connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
+    guard let connection else { return nil }
+    return CMicroHTTPD_socketContext(connection)
 }
 
 /// MHD_OPTION_URI_LOG_CALLBACK: runs once per request, right after the request line, with the raw
@@ -64,18 +64,20 @@ private func requestSlot(_ connection: OpaquePointer?) -> UnsafeMutablePointer<U
 private let beginRequest:
     @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
         -> UnsafeMutableRawPointer? = { cls, uri, connection in
-            guard let cls else { return nil }
-            let server = Unmanaged<Server>.fromOpaque(cls)
-            server._withUnsafeGuaranteedRef { _ = $0.inFlight.add(1, ordering: .relaxed) }
-            let slot = requestSlot(connection)
-            // An earlier request of the connection that libmicrohttpd ended without a completion.
-            if let earlier = slot?.pointee {
-                let context = Unmanaged<RequestContext>.fromOpaque(earlier).takeRetainedValue()
-                server._withUnsafeGuaranteedRef { $0.completeUnhandled(context) }
+            guard let cls, let raw = connectionContext(connection) else { return nil }
+            Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+                Unmanaged<RequestContext>.fromOpaque(raw)._withUnsafeGuaranteedRef { context in
+                    // An earlier request of the connection that libmicrohttpd ended without a completion.
+                    if context.inUse { server.completeUnhandled(context) }
+                    _ = server.inFlight.add(1, ordering: .relaxed)
+                    context.begin(rawTarget: uri, now: monotonicNanoseconds())
+                    // Read once per connection: a request that ends before its headers is logged with it too.
+                    if context.remoteAddress == nil, let connection, let peer = CMicroHTTPD_clientAddress(connection) {
+                        context.remoteAddress = SocketAddress(peer)
+                    }
+                }
             }
-            let pointer = Unmanaged.passRetained(RequestContext(rawTarget: uri, now: monotonicNanoseconds())).toOpaque()
-            slot?.pointee = pointer
-            return pointer
+            return raw
         }
 
 /// The access handler: called several times per request (headers, body pieces, final call).
@@ -95,36 +97,30 @@ private let handleAccess: MHD_AccessHandlerCallback = { cls, connection, _, meth
 
 /// MHD_OPTION_NOTIFY_COMPLETED: every request that got a context ends here exactly once,
 /// answered, aborted or timed out.
-private let endRequest: MHD_RequestCompletedCallback = { cls, connection, conCls, termination in
+private let endRequest: MHD_RequestCompletedCallback = { cls, _, conCls, termination in
     guard let cls, let conCls, let raw = conCls.pointee else { return }
     conCls.pointee = nil
-    if let slot = requestSlot(connection), slot.pointee == raw { slot.pointee = nil }
-    let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
-    Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef {
-        $0.complete(context, termination: termination.rawValue)
+    Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+        Unmanaged<RequestContext>.fromOpaque(raw)._withUnsafeGuaranteedRef { context in
+            guard context.inUse else { return }
+            server.complete(context, termination: termination.rawValue)
+        }
     }
 }
 
-/// MHD_OPTION_NOTIFY_CONNECTION: allocates a connection's request slot when it starts; when it closes,
-/// releases the context still in the slot (a request that never reached a handler) and the slot.
+/// MHD_OPTION_NOTIFY_CONNECTION: makes a connection's context when it starts; when it closes,
+/// completes the request still under way in it (one that never reached a handler) and releases it.
 private let connectionChanged: MHD_NotifyConnectionCallback = { cls, _, socketContext, code in
     guard let cls, let socketContext else { return }
     // Compared by raw value: a closed C enum must not be switched over exhaustively (LIBMICROHTTPD.md §h).
     if code.rawValue == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED.rawValue {
-        let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
-        slot.initialize(to: nil)
-        socketContext.pointee = UnsafeMutableRawPointer(slot)
+        socketContext.pointee = Unmanaged.passRetained(RequestContext()).toOpaque()
         return
     }
     guard let raw = socketContext.pointee else { return }
     socketContext.pointee = nil
-    let slot = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-    if let pending = slot.pointee {
-        let context = Unmanaged<RequestContext>.fromOpaque(pending).takeRetainedValue()
-        Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.completeUnhandled(context) }
-    }
-    slot.deinitialize(count: 1)
-    slot.deallocate()
+    let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
+    if context.inUse { Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { $0.completeUnhandled(context) } }
 }
 
 /// MHD_OPTION_EXTERNAL_LOGGER: libmicrohttpd's own messages, into the server's logger.

@@ -37,7 +37,6 @@ extension Server {
     }
 
     private func examineHeaders(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
-        if let peer = CMicroHTTPD_clientAddress(connection.pointer) { context.remoteAddress = SocketAddress(peer) }
         guard context.targetIsClean else {
             let message =
                 "the request target holds a space, a control character, '#' or a byte that is not UTF-8: percent-encode it (RFC 3986)"
@@ -212,13 +211,15 @@ extension Server {
     private func run(
         _ responder: Responder, _ parameters: RouteParameters, _ context: RequestContext, _ connection: ConnectionHandle
     ) -> Bool {
-        // Built here, as `request(for:_:)` builds it: through that call, even inlined, the fields cost 14
-        // more reference-count calls on every request (bench/instructions.sh).
+        // The fields move from the context into the request, which is their last reader: a copy would
+        // retain each and release it twice, once with the request and once with the context. (Built
+        // here, not through `request(for:_:)`: through that call, even inlined, the fields cost 14 more
+        // reference-count calls on every request; bench/instructions.sh.)
         var request = Request(
-            method: context.method, pathSegments: context.target.segments, query: context.target.query,
-            headers: context.headers, remoteAddress: context.remoteAddress, body: context.body)
+            method: context.method, pathSegments: moved(&context.target.segments, []),
+            query: moved(&context.target.query, QueryParameters()), headers: moved(&context.headers, HTTPHeaders()),
+            remoteAddress: context.remoteAddress, body: moved(&context.body, []))
         request.parameters = parameters
-        context.body = []
         switch responder {
         case .immediate(let handler):
             let response = handler(request)
@@ -279,6 +280,7 @@ extension Server {
     /// Called from `endRequest`, once per request; `termination` is nil for a request libmicrohttpd
     /// ended before any handler call (`completeUnhandled`).
     func complete(_ context: RequestContext, termination: UInt32?) {
+        defer { context.finish() }
         inFlight.subtract(1, ordering: .releasing)
         // Called in place, not copied out first: a copy of the closure costs a retain and a release.
         guard configuration.accessLog != nil else { return }
@@ -295,6 +297,14 @@ extension Server {
                 nanoseconds: monotonicNanoseconds() &- context.startNanoseconds,
                 remoteAddress: context.remoteAddress, abortReason: reason))
     }
+}
+
+/// `value`, taken out of its place, which is left holding `empty`: a move, with no retain or release.
+@inline(__always)
+private func moved<Value>(_ value: inout Value, _ empty: Value) -> Value {
+    var taken = empty
+    swap(&taken, &value)
+    return taken
 }
 
 extension Server {

@@ -85,7 +85,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
             withUnsafeBytes(of: raw) { octets in
                 for index in 0..<4 {
                     if index > 0 { Self.put(UInt8(ascii: "."), buffer, &count) }
-                    Self.putDecimal(Int(octets[index]), buffer, &count)
+                    Self.putOctet(octets[index], buffer, &count)
                 }
             }
         case .v6:
@@ -103,7 +103,15 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         count += 1
     }
 
-    /// A port or an octet.
+    /// An octet's one to three digits, worked out inline: four per IPv4 peer, on every access-log line.
+    private static func putOctet(_ octet: UInt8, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int) {
+        let zero = UInt8(ascii: "0")
+        if octet >= 100 { put(zero &+ octet / 100, buffer, &count) }
+        if octet >= 10 { put(zero &+ octet / 10 % 10, buffer, &count) }
+        put(zero &+ octet % 10, buffer, &count)
+    }
+
+    /// A port.
     private static func putDecimal(_ value: Int, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: inout Int) {
         count = DecimalDigits.write(UInt(value), into: buffer, at: count)
     }

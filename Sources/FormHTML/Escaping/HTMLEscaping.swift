@@ -48,13 +48,18 @@ enum HTMLEscaping {
         }
     }
 
+    /// Whether `byte` is escaped in text (`quotes` false) or in a quoted attribute value (true). Every
+    /// such byte is below 64, so the test is one bit of a mask: a page's token is checked per request.
     private static func needsEscape(_ byte: UInt8, quotes: Bool) -> Bool {
-        switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0: true
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): quotes
-        default: false
-        }
+        byte < 64 && (quotes ? attributeEscapes : textEscapes) &>> UInt64(byte) & 1 != 0
     }
+
+    /// The bytes escaped in text, one bit each: `&`, `<`, `>` and NUL.
+    private static let textEscapes: UInt64 =
+        1 << UInt64(UInt8(ascii: "&")) | 1 << UInt64(UInt8(ascii: "<")) | 1 << UInt64(UInt8(ascii: ">")) | 1
+    /// The bytes escaped in a quoted attribute value: those of text, and both quotes.
+    private static let attributeEscapes: UInt64 =
+        textEscapes | 1 << UInt64(UInt8(ascii: "\"")) | 1 << UInt64(UInt8(ascii: "'"))
 
     private static let ampersand = Array("&amp;".utf8)
     private static let lessThan = Array("&lt;".utf8)

@@ -173,7 +173,9 @@ public struct CSRFGuard: Sendable {
         index + UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(fromContentsOf: part)
     }
 
-    private static let base64urlTable = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    /// A static string, read through its pointer: no array to retain per token.
+    private static let base64urlAlphabet: StaticString =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
     private static func isBase64url(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -196,30 +198,30 @@ public struct CSRFGuard: Sendable {
         guard let input = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), let out = output.baseAddress else {
             return 0
         }
-        return base64urlTable.withUnsafeBufferPointer { table in
-            let alphabet = table.baseAddress!
-            var written = 0
-            var index = 0
-            // Whole groups of three bytes become four characters.
-            while index + 3 <= bytes.count {
-                let bits = Int(input[index]) << 16 | Int(input[index + 1]) << 8 | Int(input[index + 2])
-                out[written] = alphabet[bits >> 18]
-                out[written + 1] = alphabet[(bits >> 12) & 63]
-                out[written + 2] = alphabet[(bits >> 6) & 63]
-                out[written + 3] = alphabet[bits & 63]
-                written += 4
-                index += 3
-            }
-            // One or two bytes left: two or three characters, no padding.
-            let rest = bytes.count - index
-            guard rest > 0 else { return written }
-            var bits = Int(input[index]) << 16
-            if rest == 2 { bits |= Int(input[index + 1]) << 8 }
-            for position in 0...rest {
-                out[written] = alphabet[(bits >> (18 - 6 * position)) & 63]
-                written += 1
-            }
-            return written
+        let alphabet = base64urlAlphabet.utf8Start
+        // Masked shifts and wrapping sums: the operands are known small, and Swift's checked
+        // forms doubled the cost of each character.
+        var written = 0
+        var index = 0
+        // Whole groups of three bytes become four characters.
+        while index &+ 3 <= bytes.count {
+            let bits = UInt32(input[index]) &<< 16 | UInt32(input[index &+ 1]) &<< 8 | UInt32(input[index &+ 2])
+            out[written] = alphabet[Int(bits &>> 18)]
+            out[written &+ 1] = alphabet[Int(bits &>> 12 & 63)]
+            out[written &+ 2] = alphabet[Int(bits &>> 6 & 63)]
+            out[written &+ 3] = alphabet[Int(bits & 63)]
+            written &+= 4
+            index &+= 3
         }
+        // One or two bytes left: two or three characters, no padding.
+        let rest = bytes.count &- index
+        guard rest > 0 else { return written }
+        var bits = UInt32(input[index]) &<< 16
+        if rest == 2 { bits |= UInt32(input[index &+ 1]) &<< 8 }
+        for position in 0...rest {
+            out[written] = alphabet[Int(bits &>> UInt32(18 &- 6 &* position) & 63)]
+            written &+= 1
+        }
+        return written
     }
 }

@@ -55,6 +55,18 @@ import Testing
         #expect(peer?.ip == "10.0.0.255")
     }
 
+    /// The octets are written by hand, not by `inet_ntop`: every value, one to three digits, inner zeros.
+    @Test func everyOctetIsWrittenInDecimal() {
+        for octet in 0...255 {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(1).bigEndian
+            address.sin_addr.s_addr = UInt32(octet * 0x0101_0101).bigEndian
+            let peer = withUnsafeBytes(of: &address) { SocketAddress($0.baseAddress!) }
+            #expect(peer?.description == "\(octet).\(octet).\(octet).\(octet):1")
+        }
+    }
+
     @Test func ipv6IsBracketedWithItsPort() {
         var address = sockaddr_in6()
         address.sin6_family = sa_family_t(AF_INET6)

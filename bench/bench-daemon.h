@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <microhttpd.h>
@@ -63,6 +64,26 @@ static inline int wait_for_stop(const sigset_t *stop)
     while (sigwait(stop, &sig) != 0) {
     }
     return sig;
+}
+
+/* Serves `handler` on 127.0.0.1:`port` until SIGINT or SIGTERM, announcing itself as `name` on
+ * stdout: the whole life of a reference handler. Returns the process's exit status. */
+static inline int serve_until_stopped(const char *name, unsigned int port, unsigned int threads,
+                                      MHD_AccessHandlerCallback handler,
+                                      MHD_RequestCompletedCallback completed)
+{
+    sigset_t stop;
+    block_stop_signals(&stop);
+    struct MHD_Daemon *daemon = start_bench_daemon((uint16_t)port, threads, handler, completed);
+    if (daemon == NULL) {
+        fprintf(stderr, "%s: cannot listen on 127.0.0.1:%u\n", name, port);
+        return 1;
+    }
+    printf("%s: listening on http://127.0.0.1:%u/ (%u threads)\n", name, port, threads);
+    fflush(stdout);
+    wait_for_stop(&stop);
+    MHD_stop_daemon(daemon);
+    return 0;
 }
 
 #endif

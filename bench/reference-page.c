@@ -276,16 +276,5 @@ int main(int argc, char **argv)
 
     absorb_key(secret, &inner_key, &outer_key);
 
-    sigset_t stop;
-    block_stop_signals(&stop);
-    struct MHD_Daemon *daemon = start_bench_daemon((uint16_t)port, threads, handle, completed);
-    if (daemon == NULL) {
-        fprintf(stderr, "reference-page: cannot listen on 127.0.0.1:%u\n", port);
-        return 1;
-    }
-    printf("reference-page: listening on http://127.0.0.1:%u/ (%u threads)\n", port, threads);
-    fflush(stdout);
-    wait_for_stop(&stop);
-    MHD_stop_daemon(daemon);
-    return 0;
+    return serve_until_stopped("reference-page", port, threads, handle, completed);
 }

@@ -300,16 +300,5 @@ int main(int argc, char **argv)
     refused_response = fixed("{\"errors\":[{\"code\":\"csrf\"}]}", "application/json");
     bad_response = fixed("{\"errors\":[{\"code\":\"body\"}]}", "application/json");
 
-    sigset_t stop;
-    block_stop_signals(&stop);
-    struct MHD_Daemon *daemon = start_bench_daemon((uint16_t)port, threads, handle, completed);
-    if (daemon == NULL) {
-        fprintf(stderr, "reference-submit: cannot listen on 127.0.0.1:%u\n", port);
-        return 1;
-    }
-    printf("reference-submit: listening on http://127.0.0.1:%u/ (%u threads)\n", port, threads);
-    fflush(stdout);
-    wait_for_stop(&stop);
-    MHD_stop_daemon(daemon);
-    return 0;
+    return serve_until_stopped("reference-submit", port, threads, handle, completed);
 }

@@ -29,9 +29,11 @@ build:
 release:
 	$(SWIFT) build -c release --product formwright
 
+# A crash prints only the crashed thread's frames, without registers or images: CI keeps the end of
+# what a failed run printed, and that end should say where the crash was.
 swift-test:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SWIFT_BACKTRACE=enable=yes,threads=crashed,registers=none,images=none $(SWIFT) test --skip-build
 
 ## predicate-corpus: the shared NSPredicate conformance corpus through `formwright predicate`
 predicate-corpus:

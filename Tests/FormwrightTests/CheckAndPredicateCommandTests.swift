@@ -166,26 +166,15 @@ extension CommandSuites {
 
         @Test func predicateAnswersOneLinePerInputLine() async throws {
             try await offPool {
-                let process = Process()
-                process.executableURL = formwrightBinary
-                process.arguments = ["predicate"]
-                let input = Pipe()
-                let output = Pipe()
-                process.standardInput = input
-                process.standardOutput = output
-                try process.run()
                 let lines = [
                     #"{"predicate": "$alert == 'never'", "vars": {"alert": "never"}}"#,
                     #"{"predicate": "$x BETWEEN {1, 5}", "vars": {"x": 9}}"#,
                     #"{"predicate": "$x ==", "vars": {}}"#,
                     "not json",
                 ]
-                input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-                try input.fileHandleForWriting.close()
-                process.waitUntilExit()
-                let answers = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                    .split(separator: "\n")
-                #expect(process.terminationStatus == 0)
+                let (status, output, _) = try runFormwright(["predicate"], input: lines.joined(separator: "\n") + "\n")
+                let answers = output.split(separator: "\n")
+                #expect(status == 0)
                 #expect(answers.count == 4)
                 #expect(answers[0] == #"{"result":true}"#)
                 #expect(answers[1] == #"{"result":false}"#)

@@ -32,7 +32,7 @@ let formwrightBinary: URL = {
 /// `FileHandle.readabilityHandler`: its dispatch source once crashed the whole test process in
 /// libdispatch's manager thread (`_dispatch_event_loop_drain`), and a crash there fails every test.
 final class FormwrightProcess: @unchecked Sendable {
-    let process = Process()
+    let process: ChildProcess
     private let collector = Collector()
 
     /// What the reader thread has read, and whether it reached the end.
@@ -43,22 +43,24 @@ final class FormwrightProcess: @unchecked Sendable {
     }
 
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = formwrightBinary
-        process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FORMWRIGHT_") }
         variables.merge(environment) { $1 }
-        process.environment = variables
-        process.currentDirectoryURL = repositoryRoot
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        // Foundation closed the parent's write end after spawning, so the reads end when the child does.
-        // The thread holds the pipe (its descriptor stays open until then) and the collector, never
-        // `self`: a test that drops the process still terminates it in `deinit`.
+        let output = try closeOnExecPipe()
+        defer { close(output.write) }
+        do {
+            process = try ChildProcess(
+                formwrightBinary.path, arguments, environment: variables, directory: repositoryRoot.path,
+                output: output.write, errors: output.write)
+        } catch {
+            close(output.read)
+            throw error
+        }
+        // The parent's write end is closed once spawned (the `defer`), so the reads end when the child
+        // does. The thread holds the read end and the collector, never `self`: a test that drops the
+        // process still terminates it in `deinit`.
         let collector = collector
+        let descriptor = output.read
         Thread {
-            let descriptor = output.fileHandleForReading.fileDescriptor
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let count = read(descriptor, &buffer, buffer.count)
@@ -70,12 +72,19 @@ final class FormwrightProcess: @unchecked Sendable {
                     break
                 }
             }
+            close(descriptor)
             collector.lock.withLock { collector.finished = true }
         }.start()
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if process.isRunning {
+            process.send(SIGTERM)
+            // Reaped, bounded: a child left unreaped stays a zombie for the rest of the run.
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning { process.send(SIGKILL) }
+        }
     }
 
     var text: String { collector.lock.withLock { String(decoding: collector.data, as: UTF8.self) } }
@@ -85,13 +94,13 @@ final class FormwrightProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         guard !process.isRunning else {
-            process.terminate()
+            process.send(SIGTERM)
             return nil
         }
         // The last output arrives with the end of the pipe (bounded: a child of the process may hold it).
         let end = Date().addingTimeInterval(2)
         while !collector.lock.withLock({ collector.finished }) && Date() < end { usleep(5_000) }
-        return process.terminationStatus
+        return process.status(waiting: false)
     }
 
     /// The port from the `listening address=127.0.0.1:PORT` log line, once it appears.
@@ -107,7 +116,7 @@ final class FormwrightProcess: @unchecked Sendable {
         return nil
     }
 
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    func signal(_ number: Int32) { process.send(number) }
 }
 
 /// Runs `formwright` with `arguments` to completion and returns its exit status and output.
@@ -119,26 +128,52 @@ func runFormwright(
     return (status, process.text)
 }
 
-/// Runs `formwright` with `arguments` and `input` on stdin, in the repository; returns the exit status,
-/// stdout and stderr.
+/// Runs `formwright` with `arguments` and `input` on stdin, in the repository, to completion; returns
+/// the exit status, stdout and stderr.
 func runFormwright(_ arguments: [String], input: String) throws -> (status: Int32, output: String, errors: String) {
-    let process = Process()
-    process.executableURL = formwrightBinary
-    process.arguments = arguments
-    process.currentDirectoryURL = repositoryRoot
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    let stdin = try inputFile(Array(input.utf8))
+    defer { close(stdin) }
+    let stdout = try closeOnExecPipe()
+    let stderr = try closeOnExecPipe()
+    let process: ChildProcess
+    do {
+        defer {
+            close(stdout.write)
+            close(stderr.write)
+        }
+        process = try ChildProcess(
+            formwrightBinary.path, arguments, environment: ProcessInfo.processInfo.environment,
+            directory: repositoryRoot.path, input: stdin, output: stdout.write, errors: stderr.write)
+    } catch {
+        close(stdout.read)
+        close(stderr.read)
+        throw error
+    }
+    // Standard error is read on a thread of its own while standard output is read here: a child that
+    // fills one pipe while the other is being read would otherwise wait forever.
+    let errors = ErrorsReader(stderr.read)
+    let output = readToEnd(stdout.read)
+    let status = process.waitUntilExit()
+    return (status, String(decoding: output, as: UTF8.self), String(decoding: errors.wait(), as: UTF8.self))
+}
+
+/// Reads a descriptor to its end on a thread of its own.
+private final class ErrorsReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var bytes: [UInt8] = []
+
+    init(_ descriptor: Int32) {
+        Thread { [self] in
+            bytes = readToEnd(descriptor)
+            done.signal()
+        }.start()
+    }
+
+    /// The bytes read, once the end came.
+    func wait() -> [UInt8] {
+        done.wait()
+        return bytes
+    }
 }
 
 /// One HTTP/1.1 exchange over a loopback socket: the raw answer, up to the peer's close.

@@ -40,10 +40,8 @@ func withServer<T: Sendable>(
     return try outcome.get()
 }
 
-/// Seconds a test waits for an async handler's answer. The handler runs as a task on Swift's cooperative
-/// pool, two threads here, which the whole suite's tests share as they run in parallel: under that load
-/// its turn can come after several seconds, so this is a generous bound, not a measure of speed.
-let asyncAnswerTimeout: Double = 30
+/// Seconds a test waits for an async handler's answer: `answerTimeout` (see there why it is generous).
+let asyncAnswerTimeout = answerTimeout
 
 /// Routes most tests share: echo of parameters, query, headers and body.
 func standardRoutes(_ routes: inout RouterBuilder) {

@@ -38,7 +38,8 @@ public final class RawConnection: @unchecked Sendable {
         // The descriptor is stored only once connected: a class whose init throws after every stored
         // property is set still runs deinit, which would close the number a second time, possibly
         // after another thread (a server's connection) was given it.
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Closed on exec: a `formwright` child a test starts must not hold a test's connection open.
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketFD >= 0 else { throw ClientError(description: "socket() failed") }
         var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
         setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
@@ -156,6 +157,13 @@ public final class RawConnection: @unchecked Sendable {
     }
 }
 
+/// Seconds a request made with `request(...)` waits for its answer. A bound, not a measure of speed:
+/// an answer that comes from an async handler (a hook that awaits, a submission written to disk) waits
+/// for a thread of Swift's cooperative pool, two threads here, which the whole suite's tests share as
+/// they run in parallel, and on a loaded machine its turn can come after several seconds. These
+/// requests always expect an answer, so the bound only decides how long a failure takes to show.
+public let answerTimeout: Double = 30
+
 /// Sends one request on a new connection and reads the answer.
 public func request(_ port: Int, _ target: String, headers: [String: String] = [:]) throws -> TestResponse {
     try request(port, "GET", target, headers: headers)
@@ -165,7 +173,7 @@ public func request(_ port: Int, _ target: String, headers: [String: String] = [
 public func request(
     _ port: Int, _ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil
 ) throws -> TestResponse {
-    let connection = try RawConnection(port: port)
+    let connection = try RawConnection(port: port, timeout: answerTimeout)
     var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
     for (name, value) in headers { text += "\(name): \(value)\r\n" }
     if let body { text += "Content-Length: \(body.utf8.count)\r\n" }
@@ -178,7 +186,7 @@ public func request(
 public func request(
     _ port: Int, _ method: String, _ target: String, headers: [String: String] = [:], bytes: [UInt8]
 ) throws -> TestResponse {
-    let connection = try RawConnection(port: port)
+    let connection = try RawConnection(port: port, timeout: answerTimeout)
     var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
     for (name, value) in headers { text += "\(name): \(value)\r\n" }
     text += "Content-Length: \(bytes.count)\r\n\r\n"

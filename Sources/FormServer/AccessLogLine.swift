@@ -20,19 +20,21 @@ struct AccessLogLine: CustomStringConvertible {
         }
     }
 
-    /// An upper bound of the line's length: every kept target byte may become `\xNN`; numbers and
-    /// the peer are short.
+    /// An upper bound of the line's length: every kept method and target byte may become `\xNN`, and
+    /// each may end in `…`; numbers and the peer are short.
     private var capacity: Int {
-        record.method.utf8.count + 4 * min(record.target.utf8.count, Self.targetCap) + 3
+        4 * min(record.method.utf8.count, Self.methodCap) + 3 + 4 * min(record.target.utf8.count, Self.targetCap) + 3
             + (record.abortReason?.utf8.count ?? 0) + SocketAddress.maximumDescriptionLength + 96
     }
 
     /// Writes the line at the start of `buffer` (of at least `capacity` bytes); returns its length.
     private func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var line = LineWriter(buffer: buffer)
-        line.append(record.method)
+        // The method is escaped and cut like the target: one that is no token (`G\x1b[31mET`, refused
+        // with a 400) is logged all the same, and must not reach a terminal as an escape sequence.
+        Self.appendPrintable(record.method, cap: Self.methodCap, to: &line)
         line.append(UInt8(ascii: " "))
-        Self.appendPrintable(record.target, to: &line)
+        Self.appendPrintable(record.target, cap: Self.targetCap, to: &line)
         line.append(UInt8(ascii: " "))
         if let status = record.status { line.appendDecimal(status) } else { line.append(UInt8(ascii: "-")) }
         line.append(UInt8(ascii: " "))
@@ -54,6 +56,8 @@ struct AccessLogLine: CustomStringConvertible {
 
     /// Targets longer than this many bytes are cut (with `…`): a log line stays a line.
     static let targetCap = 512
+    /// Methods longer than this are cut too: the longest registered one (`UPDATEREDIRECTREF`) has 17.
+    static let methodCap = 40
 
     /// `0.42ms`.
     static func milliseconds(_ duration: Duration) -> String {
@@ -66,11 +70,12 @@ struct AccessLogLine: CustomStringConvertible {
         }
     }
 
-    /// The target with control characters escaped, so a request cannot forge log lines.
-    static func printable(_ target: String) -> String {
-        String(unsafeUninitializedCapacity: 4 * min(target.utf8.count, targetCap) + 3) { buffer in
+    /// `text` with control characters escaped and cut after `cap` bytes, so a request cannot forge log
+    /// lines nor make one huge.
+    static func printable(_ text: String, cap: Int = targetCap) -> String {
+        String(unsafeUninitializedCapacity: 4 * min(text.utf8.count, cap) + 3) { buffer in
             var line = LineWriter(buffer: buffer)
-            appendPrintable(target, to: &line)
+            appendPrintable(text, cap: cap, to: &line)
             return line.count
         }
     }
@@ -86,17 +91,17 @@ struct AccessLogLine: CustomStringConvertible {
         line.append(UInt8(ascii: "s"))
     }
 
-    /// Control bytes (C0 and DEL) become `\xNN`; the cut never splits a UTF-8 sequence.
-    private static func appendPrintable(_ target: String, to line: inout LineWriter) {
-        var target = target
-        target.withUTF8 { bytes in
-            // The usual target is short and plain: one copy, no byte-by-byte escaping.
-            if bytes.count <= targetCap, !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+    /// Control bytes (C0 and DEL) become `\xNN`; the cut after `cap` bytes never splits a UTF-8 sequence.
+    private static func appendPrintable(_ text: String, cap: Int, to line: inout LineWriter) {
+        var text = text
+        text.withUTF8 { bytes in
+            // The usual method and target are short and plain: one copy, no byte-by-byte escaping.
+            if bytes.count <= cap, !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
                 return line.append(bytes)
             }
             let hex: StaticString = "0123456789abcdef"
             for (written, byte) in bytes.enumerated() {
-                if written >= targetCap, byte & 0xC0 != 0x80 { return line.append("…") }
+                if written >= cap, byte & 0xC0 != 0x80 { return line.append("…") }
                 if byte < 0x20 || byte == 0x7F {
                     line.append(UInt8(ascii: "\\"))
                     line.append(UInt8(ascii: "x"))

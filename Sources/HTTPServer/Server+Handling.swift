@@ -193,7 +193,9 @@ extension Server {
         let methods = allow.map(\.rawValue).joined(separator: ", ")
         // A HEAD's headers are its GET's (RFC 9110 §9.3.2), Content-Length included: the same words.
         let method = context.method == .head ? HTTPMethod.get : context.method
-        var response = refusal(.methodNotAllowed, "\(method) is not allowed at \(path): it takes \(methods)", context)
+        // Cut like the path: an answer must not echo a 60 KB method back.
+        let named = method.rawValue.count > 40 ? String(method.rawValue.prefix(40)) + "…" : method.rawValue
+        var response = refusal(.methodNotAllowed, "\(named) is not allowed at \(path): it takes \(methods)", context)
         response.headers["Allow"] = methods
         return response
     }

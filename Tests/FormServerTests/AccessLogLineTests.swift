@@ -34,6 +34,21 @@ import Testing
         #expect(AccessLogLine.printable("/a\u{1b}[31m") == "/a\\x1b[31m")
     }
 
+    /// A method that is no token is refused with a 400 and logged all the same: escaped and cut like a
+    /// target, so it reaches no terminal as an escape sequence and makes no line huge.
+    @Test func methodsAreEscapedAndCut() {
+        let escaped = AccessRecord(
+            method: "G\u{1b}[31mE\u{7f}T", target: "/hello", status: 400, bytes: 101, duration: .microseconds(120),
+            remoteAddress: nil, abortReason: nil)
+        #expect(AccessLogLine(escaped).description == "G\\x1b[31mE\\x7fT /hello 400 101B 0.12ms")
+        let long = AccessRecord(
+            method: String(repeating: "A", count: 3000), target: "/forms/event", status: 405, bytes: 120,
+            duration: .microseconds(50), remoteAddress: nil, abortReason: nil)
+        let line = AccessLogLine(long)
+        #expect(line.description == String(repeating: "A", count: 40) + "… /forms/event 405 120B 0.05ms")
+        #expect(line.withBytes { String(decoding: $0, as: UTF8.self) } == line.description)
+    }
+
     @Test(arguments: [
         (Duration.nanoseconds(0), "0.00ms"), (.microseconds(5), "0.00ms"), (.microseconds(12_345), "12.34ms"),
     ])

@@ -31,6 +31,17 @@ import Testing
         }
     }
 
+    /// A 405 names the method it refuses, cut after 40 characters: a 3,000-character method (a token, so
+    /// no 400) is not echoed back whole.
+    @Test func aLongMethodIsCutInTheAnswer() async throws {
+        try await withServer(routes: standardRoutes) { server in
+            let response = try request(server.port, String(repeating: "A", count: 3000), "/hello")
+            #expect(response.status == 405)
+            #expect(response.text.contains(String(repeating: "A", count: 40) + "… is not allowed at /hello"))
+            #expect(response.body.count < 500, "\(response.body.count) bytes")
+        }
+    }
+
     /// OPTIONS on a path answers its methods with no content, and `OPTIONS *` the server's; the
     /// connection stays open for the next request.
     @Test func optionsAnswersWithTheMethodsTaken() async throws {

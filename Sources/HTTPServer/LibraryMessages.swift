@@ -21,22 +21,54 @@ final class LibraryMessages: Sendable {
     init(seconds: UInt64 = 10) { interval = seconds * 1_000_000_000 }
 
     /// The line to log for `message` at `now` (monotonic nanoseconds), or nil to stay silent: the
-    /// message, with how many times it was held back since it was last passed on.
+    /// message, its control bytes escaped (`printable`), with how many times one like it was held back
+    /// since the last was passed on. Messages that differ only in what they quote of a request count
+    /// as one (`key`).
     func line(for message: String, now: UInt64) -> String? {
-        seen.withLock { seen in
-            if var entry = seen[message] {
+        let key = Self.key(message)
+        return seen.withLock { seen in
+            if var entry = seen[key] {
                 guard now &- entry.lastPassed >= interval else {
                     entry.suppressed += 1
-                    seen[message] = entry
+                    seen[key] = entry
                     return nil
                 }
-                seen[message] = Seen(lastPassed: now, suppressed: 0)
-                guard entry.suppressed > 0 else { return message }
-                return "\(message) (and \(entry.suppressed) more like it, not logged, since the last)"
+                seen[key] = Seen(lastPassed: now, suppressed: 0)
+                guard entry.suppressed > 0 else { return Self.printable(message) }
+                return "\(Self.printable(message)) (and \(entry.suppressed) more like it, not logged, since the last)"
             }
             if seen.count >= Self.remembered { seen.removeAll(keepingCapacity: true) }
-            seen[message] = Seen(lastPassed: now, suppressed: 0)
-            return message
+            seen[key] = Seen(lastPassed: now, suppressed: 0)
+            return Self.printable(message)
         }
+    }
+
+    /// `message` with its control bytes (C0 and DEL) written as `\xNN`. Some of libmicrohttpd's
+    /// messages quote a request's path, percent-decoded (``Failed to send the response headers for the
+    /// request for `/x'``): a `%0a` in a target would otherwise start a line of the client's own in the
+    /// log, and an ESC reach a terminal reading it.
+    static func printable(_ message: String) -> String {
+        guard message.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return message }
+        var text = ""
+        text.reserveCapacity(message.utf8.count + 16)
+        for scalar in message.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                let hex = String(scalar.value, radix: 16)
+                text += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
+
+    /// What repeats of `message` are counted under: the message without what it quotes from a request
+    /// (libmicrohttpd writes a path between a backquote and an apostrophe, `` `/x' ``), so that requests
+    /// with a different path each cannot pass the limit by being different messages.
+    static func key(_ message: String) -> String {
+        guard let open = message.firstIndex(of: "`"),
+            let close = message[message.index(after: open)...].lastIndex(of: "'")
+        else { return message }
+        return String(message[...open]) + "…" + String(message[close...])
     }
 }

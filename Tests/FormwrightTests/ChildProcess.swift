@@ -51,7 +51,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Whether the child has not exited yet (it is reaped here once it has).
     var isRunning: Bool { status(waiting: false) == nil }
 
-    /// Waits for the child to exit and returns its status (see `status(waiting:)`).
+    /// Waits for the child to exit and returns its status (see `status(waiting:)`). `send` waits meanwhile.
     func waitUntilExit() -> Int32 { status(waiting: true) ?? -1 }
 
     /// The exit code, or the number of the signal that ended the child (as `Process` reports them);
@@ -91,8 +91,10 @@ final class ChildProcess: @unchecked Sendable {
 /// Both ends of a new pipe, closed on exec: a child gets only the end it is given.
 func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
     var ends: [Int32] = [-1, -1]
-    // pipe2(O_CLOEXEC) is not in Swift's Glibc module: the flag is set right after, and a child spawned
-    // in between still gets neither end (`ChildProcess` closes what it did not give).
+    // pipe2(O_CLOEXEC) is not in Swift's Glibc module, so the flag is set right after. A child another
+    // test spawns meanwhile is given neither end all the same if its spawn listed the open descriptors
+    // after this call (`ChildProcess` closes what it did not give); only one listed in that instant
+    // before could keep an end, and the pipe's reader would then wait for that child to exit too.
     guard pipe(&ends) == 0 else { throw ChildProcessError(description: "pipe failed") }
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     return (ends[0], ends[1])

@@ -23,8 +23,9 @@ struct AccessLogLine: CustomStringConvertible {
     /// An upper bound of the line's length: every kept method and target byte may become `\xNN`, and
     /// each may end in `…`; numbers and the peer are short.
     private var capacity: Int {
-        4 * min(record.method.utf8.count, Self.methodCap) + 3 + 4 * min(record.target.utf8.count, Self.targetCap) + 3
-            + (record.abortReason?.utf8.count ?? 0) + SocketAddress.maximumDescriptionLength + 96
+        LogText.capacity(record.method.utf8.count, cap: Self.methodCap)
+            + LogText.capacity(record.target.utf8.count, cap: Self.targetCap) + (record.abortReason?.utf8.count ?? 0)
+            + SocketAddress.maximumDescriptionLength + 96
     }
 
     /// Writes the line at the start of `buffer` (of at least `capacity` bytes); returns its length.
@@ -32,9 +33,9 @@ struct AccessLogLine: CustomStringConvertible {
         var line = LineWriter(buffer: buffer)
         // The method is escaped and cut like the target: one that is no token (`G\x1b[31mET`, refused
         // with a 400) is logged all the same, and must not reach a terminal as an escape sequence.
-        Self.appendPrintable(record.method, cap: Self.methodCap, to: &line)
+        line.appendPrintable(record.method, cap: Self.methodCap)
         line.append(UInt8(ascii: " "))
-        Self.appendPrintable(record.target, cap: Self.targetCap, to: &line)
+        line.appendPrintable(record.target, cap: Self.targetCap)
         line.append(UInt8(ascii: " "))
         if let status = record.status { line.appendDecimal(status) } else { line.append(UInt8(ascii: "-")) }
         line.append(UInt8(ascii: " "))
@@ -70,15 +71,8 @@ struct AccessLogLine: CustomStringConvertible {
         }
     }
 
-    /// `text` with control characters escaped and cut after `cap` bytes, so a request cannot forge log
-    /// lines nor make one huge.
-    static func printable(_ text: String, cap: Int = targetCap) -> String {
-        String(unsafeUninitializedCapacity: 4 * min(text.utf8.count, cap) + 3) { buffer in
-            var line = LineWriter(buffer: buffer)
-            appendPrintable(text, cap: cap, to: &line)
-            return line.count
-        }
-    }
+    /// `text` with control characters escaped and cut after `cap` bytes, as the line writes it.
+    static func printable(_ text: String, cap: Int = targetCap) -> String { LogText.printable(text, cap: cap) }
 
     private static func appendMilliseconds(nanoseconds: UInt64, to line: inout LineWriter) {
         let hundredths = Int(clamping: nanoseconds / 10_000)
@@ -89,29 +83,6 @@ struct AccessLogLine: CustomStringConvertible {
         line.append(UInt8(ascii: "0") + UInt8(fraction % 10))
         line.append(UInt8(ascii: "m"))
         line.append(UInt8(ascii: "s"))
-    }
-
-    /// Control bytes (C0 and DEL) become `\xNN`; the cut after `cap` bytes never splits a UTF-8 sequence.
-    private static func appendPrintable(_ text: String, cap: Int, to line: inout LineWriter) {
-        var text = text
-        text.withUTF8 { bytes in
-            // The usual method and target are short and plain: one copy, no byte-by-byte escaping.
-            if bytes.count <= cap, !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
-                return line.append(bytes)
-            }
-            let hex: StaticString = "0123456789abcdef"
-            for (written, byte) in bytes.enumerated() {
-                if written >= cap, byte & 0xC0 != 0x80 { return line.append("…") }
-                if byte < 0x20 || byte == 0x7F {
-                    line.append(UInt8(ascii: "\\"))
-                    line.append(UInt8(ascii: "x"))
-                    line.append(hex.utf8Start[Int(byte >> 4)])
-                    line.append(hex.utf8Start[Int(byte & 15)])
-                } else {
-                    line.append(byte)
-                }
-            }
-        }
     }
 }
 
@@ -131,6 +102,12 @@ private struct LineWriter {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         (buffer.baseAddress! + count).update(from: base, count: bytes.count)
         count += bytes.count
+    }
+
+    /// Appends `text` escaped and cut after `cap` bytes (`LogText`).
+    mutating func appendPrintable(_ text: String, cap: Int) {
+        var text = text
+        text.withUTF8 { count = LogText.write($0, cap: cap, into: buffer, at: count) }
     }
 
     /// Appends a peer's `description`, written in place.

@@ -47,20 +47,7 @@ final class LibraryMessages: Sendable {
     /// messages quote a request's path, percent-decoded (``Failed to send the response headers for the
     /// request for `/x'``): a `%0a` in a target would otherwise start a line of the client's own in the
     /// log, and an ESC reach a terminal reading it.
-    static func printable(_ message: String) -> String {
-        guard message.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return message }
-        var text = ""
-        text.reserveCapacity(message.utf8.count + 16)
-        for scalar in message.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                let hex = String(scalar.value, radix: 16)
-                text += "\\x" + (hex.count < 2 ? "0" + hex : hex)
-            } else {
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return text
-    }
+    static func printable(_ message: String) -> String { LogText.printable(message) }
 
     /// What repeats of `message` are counted under: the message without what it quotes from a request
     /// (libmicrohttpd writes a path between a backquote and an apostrophe, `` `/x' ``), so that requests

@@ -66,7 +66,7 @@ public struct Request: Sendable {
     }
 
     /// The value of the first `wanted=value` pair of one `Cookie` header, trimmed and unquoted.
-    private static func cookie(_ wanted: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    static func cookie(_ wanted: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var start = 0
         while start <= bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count

@@ -4,6 +4,10 @@ public typealias Handler = @Sendable (Request) -> Response
 /// Answers a request from a Swift task; the connection is suspended meanwhile and holds no thread.
 public typealias AsyncHandler = @Sendable (Request) async -> Response
 
+/// Answers a request from its method and the header fields it reads (`RequestHead`), on a server
+/// thread; nil declines, and the route's full handler answers instead, with a `Request`.
+public typealias LightHandler = @Sendable (borrowing RequestHead) -> Response?
+
 /// What a route runs.
 enum Responder: Sendable {
     case immediate(Handler)
@@ -53,6 +57,18 @@ public struct RouterBuilder: Sendable {
         on(.get, pattern, exists: exists, handler)
     }
 
+    /// Adds a `GET` route of literal segments (`/forms/event`) whose requests, when their target is
+    /// written exactly so and they carry no body, go first to `light`, which reads only the fields it
+    /// needs: no `Request` is built for them. Where `light` declines (nil), and for every other request
+    /// of the route (a query, an escape), `handler` answers. `light` must answer as `handler` would, and
+    /// at once: never with `Response.later`.
+    public mutating func get(_ pattern: String, light: @escaping LightHandler, _ handler: @escaping Handler) {
+        precondition(
+            RoutePattern(pattern).segments.allSatisfy { if case .literal = $0 { true } else { false } },
+            "a light route has literal segments only: \(pattern)")
+        add(.get, pattern, nil, .immediate(handler), light: light)
+    }
+
     /// Adds a `POST` route.
     public mutating func post(_ pattern: String, exists: Existence? = nil, _ handler: @escaping Handler) {
         on(.post, pattern, exists: exists, handler)
@@ -90,15 +106,16 @@ public struct RouterBuilder: Sendable {
 
     private mutating func add(
         _ method: HTTPMethod, _ pattern: String, _ exists: Existence?, answersMissing: Bool = true,
-        _ responder: Responder
+        _ responder: Responder, light: LightHandler? = nil
     ) {
         let parsed = RoutePattern(pattern)
         precondition(
             !routes.contains { $0.method == method && $0.pattern == parsed },
             "route \(method) \(pattern) is defined twice")
         routes.append(
-            Route(method: method, pattern: parsed, exists: exists, answersMissing: answersMissing, responder: responder)
-        )
+            Route(
+                method: method, pattern: parsed, exists: exists, answersMissing: answersMissing, responder: responder,
+                light: light))
     }
 }
 
@@ -113,6 +130,8 @@ final class Route: Sendable {
     let method: HTTPMethod
     let pattern: RoutePattern
     let responder: Responder
+    /// What answers first a request that names the route by its literal target (`RouterBuilder.get(_:light:_:)`).
+    let light: LightHandler?
     /// Whether a match names something that exists; nil: every match does.
     let exists: Existence?
     /// Whether the handler words the 404 of a match that names nothing; else the server's own answers.
@@ -126,8 +145,9 @@ final class Route: Sendable {
 
     init(
         method: HTTPMethod, pattern: RoutePattern, exists: Existence? = nil, answersMissing: Bool = true,
-        responder: Responder
+        responder: Responder, light: LightHandler? = nil
     ) {
+        self.light = light
         self.method = method
         self.pattern = pattern
         self.exists = exists
@@ -157,10 +177,13 @@ final class Route: Sendable {
 /// parsed and no route matched, since the target and the parameters (none) are known in advance.
 final class LiteralRoute: Sendable {
     let responder: Responder
+    /// Asked first, for a request without a body (`RouterBuilder.get(_:light:_:)`).
+    let light: LightHandler?
     let target: RequestTarget
 
-    init(responder: Responder, segments: [String]) {
+    init(responder: Responder, light: LightHandler? = nil, segments: [String]) {
         self.responder = responder
+        self.light = light
         target = RequestTarget(segments: segments, query: QueryParameters())
     }
 }
@@ -192,7 +215,7 @@ public final class Router: Sendable {
             guard segments.count == route.pattern.segments.count else { continue }
             let path = "/" + segments.joined(separator: "/")
             literals[route.method, default: []].append(
-                (path, LiteralRoute(responder: route.responder, segments: segments)))
+                (path, LiteralRoute(responder: route.responder, light: route.light, segments: segments)))
         }
         self.literals = literals.map { (method: $0.key, table: TargetTable($0.value)) }
         var methods: [HTTPMethod] = []

@@ -47,15 +47,23 @@ extension Server {
             let message = "the method is not a token (RFC 9110 §9.1): letters, digits and !#$%&'*+-.^_`|~ only"
             return send(refusal(.badRequest, message, context), context, connection, close: true)
         }
-        // A static file needs no `Request`, so its fields are not copied out of libmicrohttpd's table.
+        // A static file needs no `Request`, nor does a light route's request unless its light handler
+        // declines: their fields are not copied out of libmicrohttpd's table.
         context.file = router.file(for: context.method, rawTarget: context.rawTarget)
         if context.file == nil { context.literal = router.literal(for: context.method, rawTarget: context.rawTarget) }
-        var scan = HeaderScan(fields: context.file == nil ? HTTPHeaders() : nil)
+        let light = context.literal?.light != nil
+        var scan = HeaderScan(fields: context.file == nil && !light ? HTTPHeaders() : nil)
         withUnsafeMutablePointer(to: &scan) { pointer in
             _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)
         }
         let framing = scan.framing
         let (badName, hosts) = (scan.badName, scan.hosts)
+        // A refusal is worded for what the client accepts (`refusal`): a light route's request gets its
+        // fields copied after all before it is refused.
+        let refuse = { (status: HTTPStatus, message: String) -> Bool in
+            if light { self.collectHeaders(context, connection) }
+            return self.send(self.refusal(status, message, context), context, connection, close: true)
+        }
         // Taken, not copied: a copy of the fields would cost a retain and a release per stored array.
         if let fields = scan.fields.take() {
             context.headers = fields
@@ -71,12 +79,9 @@ extension Server {
         }
         if let malformed = HeaderScan.problem(badName: badName, hosts: hosts) {
             // Framing must not rest on a field that a proxy in front may read differently (RFC 9112 §5.1, §3.2).
-            return send(refusal(.badRequest, malformed, context), context, connection, close: true)
+            return refuse(.badRequest, malformed)
         }
-        if framing.contentLengths > 1 {
-            let answer = refusal(.badRequest, "a request must carry one Content-Length", context)
-            return send(answer, context, connection, close: true)
-        }
+        if framing.contentLengths > 1 { return refuse(.badRequest, "a request must carry one Content-Length") }
         if context.file == nil, context.literal == nil,
             framing.transferEncoding != nil || framing.contentLength ?? "0" != "0"
         {
@@ -97,7 +102,7 @@ extension Server {
             transferEncoding: framing.transferEncoding, limit: configuration.maxBodySize)
         switch verdict {
         case .reject(let status, let message):
-            return send(refusal(status, message, context), context, connection, close: true)
+            return refuse(status, message)
         case .accept(let expectedLength):
             context.upload = UploadState(
                 limit: configuration.maxBodySize, deadlineSeconds: configuration.bodyDeadline,
@@ -111,6 +116,17 @@ extension Server {
             context.phase = .reading
             return true
         }
+    }
+
+    /// Copies the fields into the context, with the literal route's target, for a request examined
+    /// without them (a light route's) that now needs a `Request` or a refusal worded for its client.
+    private func collectHeaders(_ context: RequestContext, _ connection: ConnectionHandle) {
+        var scan = HeaderScan(fields: HTTPHeaders())
+        withUnsafeMutablePointer(to: &scan) { pointer in
+            _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)
+        }
+        if let fields = scan.fields.take() { context.headers = fields }
+        if let literal = context.literal { context.target = literal.target }
     }
 
     /// The most a request's declared `Content-Length` reserves before its bytes arrive.
@@ -160,7 +176,18 @@ extension Server {
             let condition = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, "If-None-Match")
             return send(file.response(ifNoneMatch: condition.map { String(cString: $0) }), context, connection)
         }
-        if let literal = context.literal { return run(literal.responder, RouteParameters(), context, connection) }
+        if let literal = context.literal {
+            if let light = literal.light {
+                // Never one with a body (a GET's is refused with the headers): a `Request` would carry it.
+                if context.body.isEmpty,
+                    let response = light(RequestHead(method: context.method, connection: connection.pointer))
+                {
+                    return send(response, context, connection)
+                }
+                collectHeaders(context, connection)
+            }
+            return run(literal.responder, RouteParameters(), context, connection)
+        }
         let resolution = router.resolve(context.method, context.target.segments)
         switch resolution {
         case .notFound, .methodNotAllowed: return send(unrouted(resolution, context), context, connection)
@@ -375,15 +402,6 @@ private let scanHeader: MHD_KeyValueIterator = { cls, _, name, value in
     return .YES
 }
 
-/// Bytes of a token (RFC 9110 §5.6.2: `tchar`), as a bit per byte below 128.
-private let tokenBytes: (low: UInt64, high: UInt64) = {
-    var (low, high): (UInt64, UInt64) = (0, 0)
-    for byte in "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8 {
-        if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
-    }
-    return (low, high)
-}()
-
 extension HTTPMethod {
     /// Whether the method is a token, as RFC 9110 §9.1 requires: the common ones are, without a look.
     var isToken: Bool {
@@ -392,10 +410,18 @@ extension HTTPMethod {
     }
 }
 
-/// Whether `byte` may be in a token (`tchar`).
-private func isTokenByte(_ byte: UInt8) -> Bool {
-    byte < 64
-        ? tokenBytes.low & (1 << UInt64(byte)) != 0 : byte < 128 && tokenBytes.high & (1 << UInt64(byte - 64)) != 0
+/// Whether `byte` may be in a token (`tchar`, RFC 9110 §5.6.2). Constant ranges the compiler turns
+/// into a few comparisons: a bit table in a global was read through its lazy initializer on every
+/// byte of every field name, 24 instructions a byte, 5,000 a browser's request.
+func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "!"), UInt8(ascii: "#")...UInt8(ascii: "'"),
+        UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"),
+        UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+        true
+    default: false
+    }
 }
 
 /// Whether the C string `name` is a non-empty token, as a header field name must be.
@@ -409,7 +435,7 @@ private func isToken(_ name: UnsafePointer<CChar>) -> Bool {
 }
 
 /// Whether the C string `name` is `lowercased`, ASCII case-insensitively (header names are tokens).
-private func cNameMatches(_ name: UnsafePointer<CChar>, _ lowercased: StaticString) -> Bool {
+func cNameMatches(_ name: UnsafePointer<CChar>, _ lowercased: StaticString) -> Bool {
     let expected = lowercased.utf8Start
     var index = 0
     while index < lowercased.utf8CodeUnitCount {

@@ -66,6 +66,35 @@ import Testing
         #expect(token == CSRFGuard(secret: "test secret").token(formID: "event", nonce: nonce))
     }
 
+    /// A form's own page is answered from the request's head alone (a light route), and must be the page
+    /// the full handler gives for the same request: the same bytes for a returning reader in every
+    /// language asked for, and the same fields. (`?` sends it through the full handler: a query is no
+    /// literal target.)
+    @Test func theLightPageIsTheFullHandlersPage() async throws {
+        let nonce = "CCCCCCCCCCCCCCCCCCCCCC"
+        let cases: [[String: String]] = [
+            ["Cookie": "fw_csrf=\(nonce)"],
+            ["Cookie": "theme=dark; fw_csrf=\(nonce)", "Accept-Language": "zh-CN,zh;q=0.9"],
+            ["Cookie": "fw_csrf=\"\(nonce)\"", "Accept-Language": "en-GB"],
+        ]
+        let pairs = try await withFormServer { port in
+            try cases.map { headers in
+                (
+                    try request(port, "/forms/event", headers: headers),
+                    try request(port, "/forms/event?", headers: headers)
+                )
+            }
+        }
+        for (light, full) in pairs {
+            #expect(light.status == 200 && full.status == 200)
+            #expect(light.body == full.body)
+            #expect(light.header("Set-Cookie") == nil && full.header("Set-Cookie") == nil)
+            let fields = { (response: TestResponse) in response.headers.filter { $0.name != "Date" }.map { "\($0)" } }
+            #expect(fields(light) == fields(full))
+        }
+        #expect(pairs[1].0.text.contains("lang=\"zh"))
+    }
+
     /// New and returning readers in turn on one keep-alive connection: each reuses a response the one
     /// before gave back, with or without its cookie. A new reader (or one whose cookie is malformed)
     /// gets a fresh nonce whose token is on its page; a returning one gets no cookie and its own token.

@@ -58,4 +58,13 @@ import Testing
         let refused = headers.forEachCField { name, _ in String(cString: name) != "X-Nothing" }
         #expect(refused == "X-Nothing")
     }
+
+    /// A field name's bytes are a token's (RFC 9110 §5.6.2): `tchar` is exactly letters, digits and
+    /// the fifteen marks below, of all 256 byte values.
+    @Test func tokenBytesAreExactlyTheRFCsTchar() {
+        let tchar = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(isTokenByte(byte) == tchar.contains(byte), "byte \(byte)")
+        }
+    }
 }

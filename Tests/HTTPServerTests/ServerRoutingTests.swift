@@ -141,6 +141,73 @@ import Testing
         }
     }
 
+    /// A light route's handler reads the fields it asks for where libmicrohttpd keeps them, and gets
+    /// what a `Request` would give: the first field of a name, found whatever its case; the first cookie
+    /// of a name, unquoted, in whichever `Cookie` field has it. Its full handler answers what the light
+    /// one declines, and the target written another way.
+    @Test func aLightRouteReadsTheHeadAsTheFullHandlerReadsTheRequest() async throws {
+        try await withServer(routes: { routes in
+            routes.get(
+                "/page",
+                light: { head in
+                    let id = head.cookie(named: "id")
+                    guard id != "decline" else { return nil }
+                    return .text(
+                        .ok, "light \(head.method.rawValue) \(head.header("Accept-Language") ?? "-") \(id ?? "-")")
+                }
+            ) { request in
+                .text(
+                    .ok,
+                    "full \(request.headers["Accept-Language"] ?? "-") \(request.cookie(named: "id") ?? "-") \(request.body.count)"
+                )
+            }
+        }) { server in
+            let cases: [([String], String)] = [
+                ([], "- -"),
+                (["accept-LANGUAGE: fr-CH, fr;q=0.9", "Accept-Language: de"], "fr-CH, fr;q=0.9 -"),
+                (["Cookie: a=1; id=\"x y\"; id=second"], "- x y"),
+                (["Cookie: a=1", "Cookie: id=2", "Cookie: id=3"], "- 2"),
+                (["Cookie: identity=1; ID=2"], "- -"),
+            ]
+            for (fields, expected) in cases {
+                let head = fields.map { $0 + "\r\n" }.joined()
+                let connection = try RawConnection(port: server.port)
+                try connection.send("GET /page HTTP/1.1\r\nHost: x\r\n\(head)\r\n")
+                #expect(try connection.readResponse().text == "light GET \(expected)", "\(fields)")
+                // The same fields through the full handler: the target written with a query.
+                try connection.send("GET /page?q HTTP/1.1\r\nHost: x\r\n\(head)\r\n")
+                #expect(try connection.readResponse().text == "full \(expected) 0", "\(fields)")
+            }
+            #expect(try request(server.port, "/page", headers: ["Cookie": "id=decline"]).text == "full - decline 0")
+            let head = try request(server.port, "HEAD", "/page")
+            #expect(head.status == 200 && head.header("Content-Length") == "\("light HEAD - -".utf8.count)")
+        }
+    }
+
+    /// A light route's request refused for its header block gets the refusal worded for its client, as
+    /// any other request does: its fields are read for the refusal.
+    @Test func aLightRoutesRefusalIsWordedForItsClient() async throws {
+        var configuration = ServerConfiguration.testing()
+        configuration.errorResponse = { status, message, headers in
+            .text(status, "\(headers["Accept"] ?? "no Accept"): \(message)")
+        }
+        try await withServer(
+            configuration,
+            routes: { routes in
+                routes.get("/page", light: { _ in .text(.ok, "light") }) { _ in .text(.ok, "full") }
+            }
+        ) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("GET /page HTTP/1.1\r\nHost: x\r\nHost: y\r\nAccept: application/json\r\n\r\n")
+            let refused = try connection.readResponse()
+            #expect(refused.status == 400)
+            #expect(refused.text == "application/json: a request must carry one Host field (RFC 9112 §3.2)")
+            let body = try request(server.port, "GET", "/page", headers: ["Accept": "text/html"], body: "abc")
+            #expect(body.status == 400)
+            #expect(body.text == "text/html: a GET request must not carry a body")
+        }
+    }
+
     @Test func onlyPlainSegmentsMakeLiteralRoutes() {
         #expect(RouterBuilder.isPlainSegment("event-2_b~"))
         for segment in ["", "a.json", "a b", "%41", "{id}", "é"] { #expect(!RouterBuilder.isPlainSegment(segment)) }

@@ -69,10 +69,14 @@ struct FormRoutes: Sendable {
             switch source {
             case .fixed(let site):
                 // The site itself is captured: its requests read no slot.
-                routes.get("/forms/\(id)") { request in page(request, site: site) }
+                routes.get("/forms/\(id)", light: { head in freshPage(head, site: site) }) { request in
+                    page(request, site: site)
+                }
                 routes.post("/forms/\(id)") { request in submit(request, site: site) }
             case .reloadable(let slot):
-                routes.get("/forms/\(id)") { request in page(request, site: slot.site) }
+                routes.get("/forms/\(id)", light: { head in freshPage(head, site: slot.site) }) { request in
+                    page(request, site: slot.site)
+                }
                 routes.post("/forms/\(id)") { request in submit(request, site: slot.site) }
             }
         }
@@ -128,11 +132,26 @@ struct FormRoutes: Sendable {
         return response
     }
 
-    /// The page of `site` with the descriptor's values: the same bytes for every reader but the token,
-    /// and a new reader's cookie.
+    /// The page of `site` for a request read only as far as its head, as `page(_:site:)` answers it:
+    /// the fresh page, for a form that edits no records (whose page depends on the whole request).
+    func freshPage(_ head: borrowing RequestHead, site: FormSite) -> Response? {
+        guard site.records == nil else { return nil }
+        return freshPage(
+            site: site, acceptLanguage: head.header("Accept-Language"), cookie: head.cookie(named: csrf.cookieName))
+    }
+
+    /// The page of `site` with the descriptor's values, for `request`.
     private func freshPage(_ request: Request, site: FormSite) -> Response {
-        let locale = site.locale(for: request.headers["Accept-Language"])
-        if let nonce = request.cookie(named: csrf.cookieName), CSRFGuard.isWellFormed(nonce: nonce) {
+        freshPage(
+            site: site, acceptLanguage: request.headers["Accept-Language"],
+            cookie: request.cookie(named: csrf.cookieName))
+    }
+
+    /// The page of `site` with the descriptor's values: the same bytes for every reader but the token,
+    /// and a new reader's cookie. `cookie` is the value of the request's CSRF cookie, if any.
+    private func freshPage(site: FormSite, acceptLanguage: String?, cookie: String?) -> Response {
+        let locale = site.locale(for: acceptLanguage)
+        if let nonce = cookie, CSRFGuard.isWellFormed(nonce: nonce) {
             // The page's response is reused: only the token is written.
             let reused = site.pageTemplate(locale).response { slot in
                 csrf.withToken(formID: site.id, nonce: nonce) { FormPage.writeToken($0, into: slot) }

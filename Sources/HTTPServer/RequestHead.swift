@@ -1,0 +1,62 @@
+private import CMicroHTTPD
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a light handler reads of a request (`RouterBuilder.get(_:light:_:)`): its method and the
+/// header fields it asks for, read where libmicrohttpd keeps them.
+///
+/// A `Request` copies every field out of libmicrohttpd's table and releases them all when it ends:
+/// on the busiest pages that was more work than the handler's own. A light handler asks for the two
+/// or three fields it needs, and answers as its full handler would for the same request.
+///
+/// Valid only during the handler's call: it reads the connection's memory in place.
+public struct RequestHead: ~Copyable {
+    /// The method token (`HEAD` for a HEAD, which a GET route answers).
+    public let method: HTTPMethod
+    private let connection: OpaquePointer
+
+    init(method: HTTPMethod, connection: OpaquePointer) {
+        self.method = method
+        self.connection = connection
+    }
+
+    /// The first value of the field `name`, looked up case-insensitively: what `Request.headers[name]`
+    /// gives for the same request.
+    public func header(_ name: String) -> String? {
+        guard let value = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// The value of the cookie `name`: what `Request.cookie(named:)` gives for the same request (the
+    /// first pair of that name, in the first `Cookie` field that has one).
+    public func cookie(named name: String) -> String? {
+        // Most requests of a new reader have no `Cookie` field: libmicrohttpd's own lookup says so
+        // without a call back per field.
+        guard MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Cookie") != nil else { return nil }
+        var search = CookieSearch(wanted: Array(name.utf8))
+        withUnsafeMutablePointer(to: &search) { pointer in
+            _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, findCookie, pointer)
+        }
+        return search.found
+    }
+}
+
+/// The state of one `RequestHead.cookie(named:)` walk over the header table.
+private struct CookieSearch {
+    let wanted: [UInt8]
+    var found: String?
+}
+
+/// Looks for the cookie in each `Cookie` field, in order, until one has it.
+private let findCookie: MHD_KeyValueIterator = { cls, _, name, value in
+    guard let cls, let name, let value, cNameMatches(name, "cookie") else { return .YES }
+    let search = cls.assumingMemoryBound(to: CookieSearch.self)
+    let bytes = UnsafeBufferPointer(
+        start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value))
+    search.pointee.found = search.pointee.wanted.withUnsafeBufferPointer { Request.cookie($0, in: bytes) }
+    return search.pointee.found == nil ? .YES : .NO
+}

@@ -37,17 +37,21 @@ public struct RequestHead: ~Copyable {
         // Most requests of a new reader have no `Cookie` field: libmicrohttpd's own lookup says so
         // without a call back per field.
         guard MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Cookie") != nil else { return nil }
-        var search = CookieSearch(wanted: Array(name.utf8))
-        withUnsafeMutablePointer(to: &search) { pointer in
-            _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, findCookie, pointer)
+        // The name is read in place, not copied into an array: a returning reader's every page asks.
+        var name = name
+        return name.withUTF8 { wanted in
+            var search = CookieSearch(wanted: wanted)
+            withUnsafeMutablePointer(to: &search) { pointer in
+                _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, findCookie, pointer)
+            }
+            return search.found
         }
-        return search.found
     }
 }
 
 /// The state of one `RequestHead.cookie(named:)` walk over the header table.
 private struct CookieSearch {
-    let wanted: [UInt8]
+    let wanted: UnsafeBufferPointer<UInt8>
     var found: String?
 }
 
@@ -57,6 +61,6 @@ private let findCookie: MHD_KeyValueIterator = { cls, _, name, value in
     let search = cls.assumingMemoryBound(to: CookieSearch.self)
     let bytes = UnsafeBufferPointer(
         start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value))
-    search.pointee.found = search.pointee.wanted.withUnsafeBufferPointer { Request.cookie($0, in: bytes) }
+    search.pointee.found = Request.cookie(search.pointee.wanted, in: bytes)
     return search.pointee.found == nil ? .YES : .NO
 }

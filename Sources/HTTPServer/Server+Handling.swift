@@ -121,6 +121,8 @@ extension Server {
     /// Copies the fields into the context, with the literal route's target, for a request examined
     /// without them (a light route's) that now needs a `Request` or a refusal worded for its client.
     private func collectHeaders(_ context: RequestContext, _ connection: ConnectionHandle) {
+        // The scan is written out here as in `examineHeaders`, not shared through a function that
+        // returns it: there the returned scan cost 120 instructions and 4 reference counts a request.
         var scan = HeaderScan(fields: HTTPHeaders())
         withUnsafeMutablePointer(to: &scan) { pointer in
             _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)

@@ -28,7 +28,9 @@ struct AccessLog: Sendable {
 
     /// Writes `record`'s line, unless the handler's level is above `info`.
     func write(_ record: AccessRecord) {
-        if let direct { return AccessLogLine(record).withBytes(direct.write) }
+        // Borrowed in the closure, not bound or passed as `direct.write`: either copies the writer, a
+        // retain and a release of what every worker's requests share.
+        if direct != nil { return AccessLogLine(record).withBytes { direct?.write($0) } }
         guard handler.logLevel <= .info else { return }
         var event = template
         // The line becomes the message as is: interpolating it would copy it into a second string.

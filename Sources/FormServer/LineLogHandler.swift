@@ -60,16 +60,25 @@ public struct LineLogHandler: LogHandler {
         }
     }
 
-    fileprivate final class Writer: Sendable {
+    fileprivate final class Writer: @unchecked Sendable {
         let sink: LogSink
-        /// ` level label: ` for each level, from trace to critical.
-        private let prefixes: [[UInt8]]
+        /// ` level label: ` for each level, from trace to critical, in one buffer this writer owns: read
+        /// as raw bytes, a prefix costs no retain of a shared array per line (every worker's requests
+        /// write the access log's). `@unchecked Sendable`: written once in `init`, only read after.
+        private let prefixes: [UnsafeBufferPointer<UInt8>]
 
         init(label: String, sink: LogSink) {
             self.sink = sink
             let levels: [Logger.Level] = [.trace, .debug, .info, .notice, .warning, .error, .critical]
-            prefixes = levels.map { LogSink.prefix(level: $0.rawValue, label: label) }
+            prefixes = levels.map { level in
+                let bytes = LogSink.prefix(level: level.rawValue, label: label)
+                let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+                _ = copy.initialize(from: bytes)
+                return UnsafeBufferPointer(copy)
+            }
         }
+
+        deinit { for prefix in prefixes { prefix.deallocate() } }
 
         /// Writes `message` with `level`'s prefix.
         func write(_ message: String, level: Logger.Level, urgent: Bool) {

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import HTTPServer
 
 #if canImport(Glibc)
     import Glibc
@@ -12,6 +12,11 @@ import Synchronization
 /// An access log writes a line per request; a `write(2)` per line would cost the server more than
 /// many requests do. Lines are collected and written in batches: when 32 KiB are pending, every
 /// 200 ms, at once for warnings and errors, and on `flush()` at shutdown.
+///
+/// Each thread collects its own batch (`Shards`), as a server's workers keep their own log buffers:
+/// one batch for all had every request write its lock and its bytes from whichever core served it.
+/// So lines of one thread keep their order, and lines of different threads are interleaved by batch,
+/// not by the second they were written in.
 public final class LogSink: Sendable {
     private struct Pending: ~Copyable {
         var bytes: [UInt8] = []
@@ -20,7 +25,7 @@ public final class LogSink: Sendable {
     }
 
     private let descriptor: Int32
-    private let pending = Mutex(Pending())
+    private let pending = Shards { _ in Pending() }
     private let timer: TimerHandle
     private static let batchSize = 32 * 1024
 
@@ -39,7 +44,9 @@ public final class LogSink: Sendable {
     /// Appends one line (a newline is added) stamped with the current UTC second:
     /// `2026-11-22T03:04:05Z info formwright.access: GET / 200 3B 0.08ms 127.0.0.1:5512`.
     public func write(level: String, label: String, message: String, urgent: Bool) {
-        write(prefix: Self.prefix(level: level, label: label), message: message, urgent: urgent)
+        Self.prefix(level: level, label: label).withUnsafeBufferPointer {
+            write(prefix: $0, message: message, urgent: urgent)
+        }
     }
 
     /// What follows the time on every line of one logger at one level: ` info formwright.access: `.
@@ -49,7 +56,7 @@ public final class LogSink: Sendable {
 
     /// Appends one line whose level and label are already written out as `prefix`: a logger writes
     /// many lines with the same few prefixes, so they are built once (see `LineLogHandler`).
-    func write(prefix: [UInt8], message: String, urgent: Bool) {
+    func write(prefix: UnsafeBufferPointer<UInt8>, message: String, urgent: Bool) {
         // A native string's bytes are read in place; only a bridged or lazy one is copied first.
         if let done = message.utf8.withContiguousStorageIfAvailable({
             write(prefix: prefix, message: $0, urgent: urgent)
@@ -61,29 +68,29 @@ public final class LogSink: Sendable {
     }
 
     /// Appends one line of `message` bytes after `prefix`, as `write(prefix:message:urgent:)` does a string's.
-    func write(prefix: [UInt8], message: UnsafeBufferPointer<UInt8>, urgent: Bool) {
+    func write(prefix: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, urgent: Bool) {
+        // A warning is written at once, after every line that any thread has collected before it.
+        if urgent { flush() }
         // The line is assembled on the stack and appended in one go: one growth check and one copy
         // into the batch, instead of one per part.
-        let batch: [UInt8]? = prefix.withUnsafeBufferPointer { prefix in
-            pending.withLock { state in
-                let now = time(nil)
-                if now != state.second {
-                    state.second = now
-                    state.stamp = Self.timestamp(now)
-                }
-                let length = state.stamp.count + prefix.count + message.count + 1
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { line in
-                    var end = line.baseAddress!
-                    state.stamp.withUnsafeBufferPointer { end = Self.copy($0, to: end) }
-                    end = Self.copy(prefix, to: end)
-                    end = Self.copy(message, to: end)
-                    end.pointee = UInt8(ascii: "\n")
-                    state.bytes.append(contentsOf: UnsafeBufferPointer(line))
-                }
-                guard urgent || state.bytes.count >= Self.batchSize else { return nil }
-                defer { state.bytes.removeAll(keepingCapacity: true) }
-                return state.bytes
+        let batch: [UInt8]? = pending.withLock { state in
+            let now = time(nil)
+            if now != state.second {
+                state.second = now
+                state.stamp = Self.timestamp(now)
             }
+            let length = state.stamp.count + prefix.count + message.count + 1
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { line in
+                var end = line.baseAddress!
+                state.stamp.withUnsafeBufferPointer { end = Self.copy($0, to: end) }
+                end = Self.copy(prefix, to: end)
+                end = Self.copy(message, to: end)
+                end.pointee = UInt8(ascii: "\n")
+                state.bytes.append(contentsOf: UnsafeBufferPointer(line))
+            }
+            guard urgent || state.bytes.count >= Self.batchSize else { return nil }
+            defer { state.bytes.removeAll(keepingCapacity: true) }
+            return state.bytes
         }
         if let batch { writeAll(batch) }
     }
@@ -99,13 +106,14 @@ public final class LogSink: Sendable {
         return destination + part.count
     }
 
-    /// Writes whatever is pending now.
+    /// Writes whatever every thread has pending now.
     public func flush() {
-        let batch = pending.withLock { state -> [UInt8] in
+        let batches = pending.reduce([[UInt8]]()) { batches, state in
+            guard !state.bytes.isEmpty else { return batches }
             defer { state.bytes.removeAll(keepingCapacity: true) }
-            return state.bytes
+            return batches + [state.bytes]
         }
-        if !batch.isEmpty { writeAll(batch) }
+        for batch in batches { writeAll(batch) }
     }
 
     private func writeAll(_ bytes: [UInt8]) {

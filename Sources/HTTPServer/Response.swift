@@ -31,7 +31,7 @@ public struct Response: Sendable {
         get {
             switch source {
             case .prepared(let prepared): prepared.response.body
-            case .lease(let lease): lease.instance.bodyCopy(count: lease.template.byteCount)
+            case .lease(let lease): lease.instance.bodyCopy(count: lease.instance.byteCount)
             case .built, .later: builtBody ?? .empty
             }
         }
@@ -83,7 +83,7 @@ public struct Response: Sendable {
 
     /// Sends a template's response as its lease holder filled it.
     init(_ lease: ResponseLease) {
-        builtStatus = lease.template.status
+        builtStatus = lease.instance.status
         builtHeaders = HTTPHeaders()
         builtBody = nil
         source = .lease(lease)
@@ -93,7 +93,7 @@ public struct Response: Sendable {
     var sentStatusAndCount: (status: Int, count: Int) {
         switch source {
         case .prepared(let prepared): (builtStatus.code, prepared.byteCount)
-        case .lease(let lease): (builtStatus.code, lease.template.byteCount)
+        case .lease(let lease): (builtStatus.code, lease.instance.byteCount)
         case .built, .later: (builtStatus.code, builtBody?.count ?? 0)
         }
     }

@@ -34,18 +34,29 @@ public final class ResponseTemplate: Sendable {
     let field: FieldTemplate?
     /// Built responses no request holds, apart by whether they carry the field: a request takes one of
     /// the shape it wants, so new and returning readers in turn do not add and remove the field each
-    /// time. Requests in flight hold the others; neither list grows past `idleLimit`, so a burst of
-    /// concurrent requests leaves behind no more than that.
-    private let idle = Mutex(Idle())
-    private static let idleLimit = 64
+    /// time. Requests in flight hold the others. Kept per thread (`Shards`): a pool shared by the
+    /// workers had every page write its lock and its lists from both cores. A response returns to the
+    /// pool it came from; no list grows past `idleLimit`, so a burst of concurrent requests leaves
+    /// behind no more than that per thread.
+    private let idle = Shards { _ in Idle() }
+    fileprivate static let idleLimit = 32
 
-    private struct Idle: ~Copyable {
+    fileprivate struct Idle: ~Copyable {
         var plain: [ReusableResponse] = []
         var withField: [ReusableResponse] = []
 
         /// One of the shape wanted, else one of the other shape (to be changed), else nil.
         mutating func take(withField wanted: Bool) -> ReusableResponse? {
             wanted ? (withField.popLast() ?? plain.popLast()) : (plain.popLast() ?? withField.popLast())
+        }
+
+        /// Keeps `instance` for a later request, unless its list is full.
+        mutating func put(_ instance: ReusableResponse) {
+            if instance.fieldValue == nil {
+                if plain.count < ResponseTemplate.idleLimit { plain.append(instance) }
+            } else if withField.count < ResponseTemplate.idleLimit {
+                withField.append(instance)
+            }
         }
     }
 
@@ -79,12 +90,10 @@ public final class ResponseTemplate: Sendable {
         // The first response is built now: a field libmicrohttpd refuses is found at start, not per
         // request. It keeps the field (its slot blank): the next request that wants the field writes it.
         let first = try ReusableResponse(self)
-        if field != nil, !first.setField(true, fill: { _ in true }, of: self) {
+        if field != nil, !first.setField(true, fill: { _ in true }) {
             throw MHDResponse.Failure.invalidHeader("libmicrohttpd refuses the field '\(field?.name ?? "")'")
         }
-        idle.withLock { idle in
-            if field == nil { idle.plain.append(first) } else { idle.withField.append(first) }
-        }
+        idle.withLock { $0.put(first) }
     }
 
     /// A response of the template whose body slot `fill` writes, without the template's field.
@@ -112,34 +121,32 @@ public final class ResponseTemplate: Sendable {
         withField: Bool, fillingField fillField: (UnsafeMutableRawBufferPointer) -> Bool,
         fill: (UnsafeMutableRawBufferPointer) -> Bool
     ) -> Response? {
-        let taken = idle.withLock { $0.take(withField: withField) }
+        let home = idle.current
+        let taken = home.withLock { $0.take(withField: withField) }
         guard let instance = taken ?? (try? ReusableResponse(self)) else { return nil }
         // A declined or refused instance is dropped, not pooled: its slot or field is half-written.
-        guard fill(instance.slot), instance.setField(withField, fill: fillField, of: self) else { return nil }
-        return Response(ResponseLease(instance, of: self))
+        guard fill(instance.slot), instance.setField(withField, fill: fillField) else { return nil }
+        return Response(ResponseLease(instance, home: home))
     }
 
-    /// How many built responses wait in the pool, without and with the field: for tests.
-    var idleCounts: (plain: Int, withField: Int) { idle.withLock { ($0.plain.count, $0.withField.count) } }
-
-    /// Takes back a response no request holds any more.
-    fileprivate func recycle(_ instance: ReusableResponse) {
-        idle.withLock { idle in
-            if instance.fieldValue == nil {
-                if idle.plain.count < Self.idleLimit { idle.plain.append(instance) }
-            } else if idle.withField.count < Self.idleLimit {
-                idle.withField.append(instance)
-            }
-        }
+    /// How many built responses wait in the pools of all threads, without and with the field: for tests.
+    var idleCounts: (plain: Int, withField: Int) {
+        idle.reduce((0, 0)) { counts, idle in (counts.0 + idle.plain.count, counts.1 + idle.withField.count) }
     }
 }
 
 /// One built libmicrohttpd response of a template, with its own copy of the body.
 ///
 /// `@unchecked Sendable`: it is touched by one request at a time, the one holding its lease, and
-/// passes between threads only through the template's mutex.
+/// passes between threads only through the lock of the pool it waits in.
 final class ReusableResponse: @unchecked Sendable {
     let handle: OpaquePointer
+    /// The template's status, fields and body size, copied: a request reads them from the response it
+    /// holds, not from the template that every worker's requests share.
+    let status: HTTPStatus
+    let headers: HTTPHeaders
+    let byteCount: Int
+    let field: FieldTemplate?
     /// The bytes of the slot, inside the body libmicrohttpd sends.
     let slot: UnsafeMutableRawBufferPointer
     private let body: UnsafeMutableRawBufferPointer
@@ -149,6 +156,10 @@ final class ReusableResponse: @unchecked Sendable {
 
     fileprivate init(_ template: ResponseTemplate) throws(MHDResponse.Failure) {
         let count = template.byteCount
+        status = template.status
+        headers = template.headers
+        byteCount = count
+        field = template.field
         let body = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 1)
         template.prefix.withUnsafeBytes { body.copyMemory(from: $0) }
         let suffixStart = template.prefix.count + template.slotCount
@@ -180,10 +191,8 @@ final class ReusableResponse: @unchecked Sendable {
     /// a field's value in its own buffer from `MHD_add_response_header` until the field is removed,
     /// and reads it only while a request sends the response; the request holding this response's
     /// lease is the only one that can send it, and has not queued it yet.
-    fileprivate func setField(
-        _ present: Bool, fill: (UnsafeMutableRawBufferPointer) -> Bool, of template: ResponseTemplate
-    ) -> Bool {
-        guard let field = template.field else { return true }
+    fileprivate func setField(_ present: Bool, fill: (UnsafeMutableRawBufferPointer) -> Bool) -> Bool {
+        guard let field else { return true }
         guard present else {
             guard let value = fieldValue else { return true }
             // The value passed is libmicrohttpd's own copy, which it compares before it frees it. Should
@@ -215,26 +224,29 @@ final class ReusableResponse: @unchecked Sendable {
 /// Releases a `ReusableResponse`'s body once libmicrohttpd drops the response.
 private let freeBody: @convention(c) (UnsafeMutableRawPointer?) -> Void = { body in body?.deallocate() }
 
-/// One request's hold on a template's response. The response returns to the pool when the last
-/// holder lets go: the `Response` values a handler made and, once it is queued, the request's
-/// context, which is released when the request completes and libmicrohttpd reads it no more.
+/// One request's hold on a template's response. The response returns to the pool it was taken from
+/// when the last holder lets go: the `Response` values a handler made and, once it is queued, the
+/// request's context, which is released when the request completes and libmicrohttpd reads it no more.
+///
+/// It holds that pool, not the template: the pool is the taking thread's own, while a retain of the
+/// template would write a cache line that every worker's requests write.
 final class ResponseLease: Sendable {
     let instance: ReusableResponse
-    let template: ResponseTemplate
+    fileprivate let home: Shards<ResponseTemplate.Idle>.Shard
 
-    fileprivate init(_ instance: ReusableResponse, of template: ResponseTemplate) {
+    fileprivate init(_ instance: ReusableResponse, home: Shards<ResponseTemplate.Idle>.Shard) {
         self.instance = instance
-        self.template = template
+        self.home = home
     }
 
     /// The template's fields and the filled one, as sent.
     var headers: HTTPHeaders {
-        var headers = template.headers
-        if let field = template.field, let value = instance.fieldValue {
+        var headers = instance.headers
+        if let field = instance.field, let value = instance.fieldValue {
             headers.add(field.name, String(decoding: value, as: UTF8.self))
         }
         return headers
     }
 
-    deinit { template.recycle(instance) }
+    deinit { home.withLock { $0.put(instance) } }
 }

@@ -69,7 +69,7 @@ private let beginRequest:
                 Unmanaged<RequestContext>.fromOpaque(raw)._withUnsafeGuaranteedRef { context in
                     // An earlier request of the connection that libmicrohttpd ended without a completion.
                     if context.inUse { server.completeUnhandled(context) }
-                    _ = server.inFlight.add(1, ordering: .relaxed)
+                    server.inFlight.add(1)
                     context.begin(rawTarget: uri, now: monotonicNanoseconds())
                     // Read once per connection: a request that ends before its headers is logged with it too.
                     if context.remoteAddress == nil, let connection, let peer = CMicroHTTPD_clientAddress(connection) {

@@ -312,7 +312,7 @@ extension Server {
     /// ended before any handler call (`completeUnhandled`).
     func complete(_ context: RequestContext, termination: UInt32?) {
         defer { context.finish() }
-        inFlight.subtract(1, ordering: .releasing)
+        inFlight.add(-1)
         // Called in place, not copied out first: a copy of the closure costs a retain and a release.
         guard configuration.accessLog != nil else { return }
         // A client found gone mid-body was closed on by the handler, which the library reports as an error.

@@ -25,7 +25,9 @@ public final class Server: Sendable {
     let logger: Logger
     /// Requests between their request line and their completion; idle keep-alive sockets are not counted,
     /// so a drain waits for work, not for clients that keep a connection open (LIBMICROHTTPD.md §f).
-    let inFlight = Atomic<Int>(0)
+    /// Counted per thread: every request changes it twice, and a count in one place had both
+    /// workers write the same cache line.
+    let inFlight = ShardedCounter()
     /// Once set, every response says `Connection: close`.
     let draining = Atomic<Bool>(false)
     /// Connections suspended for an async handler, so a shutdown can resume each exactly once.
@@ -51,7 +53,7 @@ public final class Server: Sendable {
     public var port: Int { state.withLock { $0.port } }
 
     /// Requests being received or answered right now.
-    public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
+    public var requestsInFlight: Int { inFlight.sum }
 
     /// Binds the socket and starts the worker threads; returns once the server accepts connections.
     public func start() throws(ServerError) {
@@ -115,7 +117,7 @@ public final class Server: Sendable {
     }
 
     private func waitForInFlight(until deadline: UInt64) -> Bool {
-        while inFlight.load(ordering: .acquiring) > 0 {
+        while inFlight.sum > 0 {
             if monotonicNanoseconds() >= deadline { return false }
             usleep(5_000)
         }

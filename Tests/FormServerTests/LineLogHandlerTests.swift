@@ -84,6 +84,31 @@ import Testing
         #expect(log.read().map { splitStamp($0).rest } == ["info app: first", "warning app: second"])
     }
 
+    /// Each thread collects its own batch: every line of every thread is written, each thread's in the
+    /// order it wrote them, and a warning writes what every thread had waiting before it.
+    @Test func linesOfManyThreadsAreAllWrittenEachThreadsInOrder() throws {
+        let log = try PipeLog()
+        let done = DispatchGroup()
+        for thread in 0..<4 {
+            done.enter()
+            Thread {
+                let logger = log.logger("t")
+                for line in 0..<150 { logger.info("\(thread) \(line)") }
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        #expect(log.read().isEmpty, "info lines wait for their thread's batch")
+        log.logger("t").warning("last")
+        let lines = log.read().map { splitStamp($0).rest }
+        #expect(lines.count == 601)
+        #expect(lines.last == "warning t: last")
+        for thread in 0..<4 {
+            let own = lines.filter { $0.hasPrefix("info t: \(thread) ") }
+            #expect(own == (0..<150).map { "info t: \(thread) \($0)" })
+        }
+    }
+
     @Test func levelsBelowTheLoggersAreDropped() throws {
         let log = try PipeLog()
         let logger = log.logger("app", level: .notice)

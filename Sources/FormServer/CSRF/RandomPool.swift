@@ -1,4 +1,4 @@
-import Synchronization
+import HTTPServer
 
 #if canImport(Glibc)
     import Glibc
@@ -6,6 +6,8 @@ import Synchronization
 
 /// Random bytes drawn from the system 4 KiB at a time and handed out once each: a page for a new
 /// browser needs 16 of them, and a `getrandom(2)` per page cost more than the rest of its nonce.
+/// Each thread draws from its own buffer (`Shards`): one for all had every new reader's page write it
+/// from whichever core the page was made on.
 final class RandomPool: Sendable {
     static let shared = RandomPool()
 
@@ -13,7 +15,7 @@ final class RandomPool: Sendable {
         var bytes = [UInt8](repeating: 0, count: 4096)
         var used = 4096
     }
-    private let state = Mutex(State())
+    private let state = Shards { _ in State() }
 
     /// Fills `buffer` from the kernel's generator: glibc's `arc4random_buf` is `getrandom(2)`, one
     /// call for the whole buffer.

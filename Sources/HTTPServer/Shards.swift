@@ -1,0 +1,147 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// State kept once per thread that uses it, each copy behind its own lock on its own cache lines:
+/// what every request changes (a pool of responses, random bytes, pending log lines) without the
+/// worker threads waiting for one another or passing a cache line back and forth.
+///
+/// With one lock for all, each request wrote the lock and the state from whichever core it ran on,
+/// and the other core's next request missed them in its cache: a write shared by every request costs
+/// far more than the few instructions it takes (bench/README.md, "Thirteenth session"). A thread
+/// takes the shard of its `ThreadNumber`; more threads than shards share some, which stays correct
+/// (each shard has its lock) and only costs what one lock for all did.
+///
+/// ```swift
+/// let pools = Shards { _ in [UInt8]() }
+/// pools.withLock { $0.append(1) }          // this thread's shard
+/// let total = pools.reduce(0) { $0 + $1.count }   // every shard, one at a time
+/// ```
+public final class Shards<State: ~Copyable & Sendable>: Sendable {
+    /// One copy of the state, padded so that no other shard's lock or state shares its cache lines.
+    public final class Shard: Sendable {
+        @usableFromInline let state: Mutex<State>
+        // 128 bytes: a cache line, and the adjacent line that Intel's spatial prefetcher pulls with it.
+        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        private let padding2: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+            0, 0, 0, 0, 0, 0, 0, 0
+        )
+
+        init(_ state: consuming State) { self.state = Mutex(state) }
+
+        /// Runs `body` on this shard's state, under its lock.
+        @inlinable
+        public func withLock<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
+            state.withLock { body(&$0) }
+        }
+    }
+
+    /// The shards, retained here and released in `deinit`: reached unretained, as a lookup of a
+    /// class reference in an array costs a retain and a release.
+    @usableFromInline let shards: [Unmanaged<Shard>]
+
+    /// Sixteen shards, the state of shard `i` made by `make(i)`: more threads than the server's workers
+    /// use them (Dispatch's, the main thread at start-up).
+    public init(_ make: (Int) -> State) {
+        shards = (0..<ThreadNumber.shardCount).map { Unmanaged.passRetained(Shard(make($0))) }
+    }
+
+    deinit { for shard in shards { shard.release() } }
+
+    /// The shard of the calling thread.
+    @inlinable
+    public var current: Shard { shards[ThreadNumber.currentShard].takeUnretainedValue() }
+
+    /// Runs `body` on the calling thread's shard, under its lock.
+    @inlinable
+    public func withLock<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
+        shards[ThreadNumber.currentShard]._withUnsafeGuaranteedRef { $0.withLock(body) }
+    }
+
+    /// Folds every shard into one result, taking each shard's lock in turn (not all at once).
+    public func reduce<Result: Sendable>(_ initial: Result, _ combine: (Result, inout State) -> Result) -> Result {
+        var result = initial
+        for shard in shards {
+            result = shard._withUnsafeGuaranteedRef { shard in shard.withLock { combine(result, &$0) } }
+        }
+        return result
+    }
+}
+
+/// A count that many threads change and few read, kept apart per thread (`Shards`'s reasoning):
+/// the requests in flight, which every request adds one to and takes one from.
+public final class ShardedCounter: Sendable {
+    @usableFromInline final class Cell: Sendable {
+        @usableFromInline let value = Atomic<Int>(0)
+        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        private let padding2: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+            0, 0, 0, 0, 0, 0, 0, 0
+        )
+        init() {}
+    }
+
+    /// Retained here, released in `deinit`, reached unretained (as `Shards`'s).
+    @usableFromInline let cells: [Unmanaged<Cell>]
+
+    /// A counter at zero.
+    public init() { cells = (0..<ThreadNumber.shardCount).map { _ in Unmanaged.passRetained(Cell()) } }
+
+    deinit { for cell in cells { cell.release() } }
+
+    /// Adds `delta` (negative to take away) in the calling thread's cell. A count taken away on another
+    /// thread than the one that added it is still right: only the sum has a meaning. Releasing, so that
+    /// a reader who sees the count drop sees what the request did before it.
+    @inlinable
+    public func add(_ delta: Int) {
+        _ = cells[ThreadNumber.currentShard]._withUnsafeGuaranteedRef { $0.value.add(delta, ordering: .releasing) }
+    }
+
+    /// The sum of every cell: exact when no thread is changing it.
+    public var sum: Int {
+        cells.reduce(0) { sum, cell in sum + cell._withUnsafeGuaranteedRef { $0.value.load(ordering: .acquiring) } }
+    }
+}
+
+/// Small numbers that tell threads apart: 0 for the first thread that asks, 1 for the next, and so
+/// on; a thread keeps its number for its life. Read from a thread-specific value, a few instructions.
+public enum ThreadNumber {
+    /// The calling thread's number.
+    @inlinable
+    public static var current: Int {
+        if let stored = pthread_getspecific(threadNumberKey.key) { return Int(bitPattern: stored) - 1 }
+        return threadNumberKey.assign()
+    }
+
+    /// How many shards `Shards` and `ShardedCounter` keep: a power of two, so that a thread's shard is
+    /// its number's low bits, not a division.
+    public static let shardCount = 16
+
+    /// The calling thread's shard among `shardCount`.
+    @inlinable
+    public static var currentShard: Int { current & (shardCount - 1) }
+}
+
+/// The key of each thread's number (stored plus one, so that nil means none yet) and the next number.
+@usableFromInline let threadNumberKey = ThreadNumberKey()
+
+@usableFromInline final class ThreadNumberKey: Sendable {
+    @usableFromInline let key: pthread_key_t
+    private let next = Atomic<Int>(0)
+
+    init() {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key is left for thread numbers")
+        self.key = key
+    }
+
+    /// Gives the calling thread the next number.
+    @usableFromInline func assign() -> Int {
+        let number = next.add(1, ordering: .relaxed).oldValue
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: number + 1))
+        return number
+    }
+}

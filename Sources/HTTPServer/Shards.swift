@@ -25,11 +25,7 @@ public final class Shards<State: ~Copyable & Sendable>: Sendable {
     /// One copy of the state, padded so that no other shard's lock or state shares its cache lines.
     public final class Shard: Sendable {
         @usableFromInline let state: Mutex<State>
-        // 128 bytes: a cache line, and the adjacent line that Intel's spatial prefetcher pulls with it.
-        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        private let padding2: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-            0, 0, 0, 0, 0, 0, 0, 0
-        )
+        private let padding = CacheLinePadding()
 
         init(_ state: consuming State) { self.state = Mutex(state) }
 
@@ -77,10 +73,7 @@ public final class Shards<State: ~Copyable & Sendable>: Sendable {
 public final class ShardedCounter: Sendable {
     @usableFromInline final class Cell: Sendable {
         @usableFromInline let value = Atomic<Int>(0)
-        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        private let padding2: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-            0, 0, 0, 0, 0, 0, 0, 0
-        )
+        private let padding = CacheLinePadding()
         init() {}
     }
 
@@ -104,6 +97,13 @@ public final class ShardedCounter: Sendable {
     public var sum: Int {
         cells.reduce(0) { sum, cell in sum + cell._withUnsafeGuaranteedRef { $0.value.load(ordering: .acquiring) } }
     }
+}
+
+/// 128 bytes after a shard's state, so that the next shard's lock and state are on other cache lines:
+/// a line, and the adjacent one that Intel's spatial prefetcher pulls with it.
+@usableFromInline struct CacheLinePadding: Sendable {
+    private let bytes: (SIMD64<UInt8>, SIMD64<UInt8>) = (SIMD64(), SIMD64())
+    @usableFromInline init() {}
 }
 
 /// Small numbers that tell threads apart: 0 for the first thread that asks, 1 for the next, and so

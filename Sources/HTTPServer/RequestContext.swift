@@ -44,10 +44,7 @@ final class RequestContext {
     /// The static file the raw target named, when the router found it without parsing the target.
     var file: StaticFiles.Entry?
     /// The literal route the raw target named, when the router found it without parsing the target.
-    /// Unowned: routes live in the frozen router, which the server holds for as long as libmicrohttpd
-    /// calls back, and a retain of a route every worker's requests share wrote its cache line from
-    /// both cores.
-    unowned(unsafe) var literal: LiteralRoute?
+    var literal: LiteralRoute?
     /// The connection's peer: read when its first request begins, and kept with the connection.
     var remoteAddress: SocketAddress?
     var upload: UploadState?

@@ -8,6 +8,16 @@
 #include <stdint.h>
 #include <microhttpd.h>
 
+/* The calling thread's slot for its number (Swift's `ThreadNumber`), 0 until it has one: C's
+ * thread-local storage, which Swift lacks, read in two instructions. Initial-exec, so no
+ * __tls_get_addr call: Formwright is one executable, not a library loaded later. Defined in this
+ * header, each module that calls it would have its own slot: only HTTPServer does. */
+static inline long *CMicroHTTPD_threadNumberSlot(void)
+{
+    static __thread __attribute__((tls_model("initial-exec"))) long slot;
+    return &slot;
+}
+
 /* MHD_start_daemon is variadic, which Swift does not import: pass every option
  * through one MHD_OPTION_ARRAY instead. The array only needs to live during the call. */
 static inline struct MHD_Daemon *CMicroHTTPD_startDaemon(unsigned int flags, uint16_t port,

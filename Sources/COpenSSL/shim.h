@@ -15,6 +15,7 @@
 #include <openssl/sha.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A key for HMAC-SHA256: SHA-256 states with the padded key already absorbed. */
@@ -69,6 +70,26 @@ static inline void COpenSSL_hmac(const COpenSSL_HMACKey *hmacKey, const uint8_t 
     SHA256_Final(mac, &context);
     OPENSSL_cleanse(&context, sizeof context);
     OPENSSL_cleanse(innerDigest, sizeof innerDigest);
+}
+
+/* Writes 16 random bytes to `out`, from a buffer of this thread's that the kernel's generator fills
+ * 4 KiB at a time (glibc's arc4random_buf is getrandom(2)); each byte is handed out once and wiped.
+ * A page for a new reader needs 16: a getrandom(2) per page cost more than the rest of its nonce.
+ * In C for its thread-local storage, which Swift lacks: the buffer needs no lock, and no other
+ * core ever writes its cache lines. (Defined in this header, so each Swift module that calls it
+ * has its own buffers: Formwright calls it from FormServer alone.) */
+static inline void COpenSSL_random16(uint8_t *out)
+{
+    /* Initial-exec, so no __tls_get_addr call: Formwright is one executable. */
+    static __thread __attribute__((tls_model("initial-exec"))) uint8_t pool[4096];
+    static __thread __attribute__((tls_model("initial-exec"))) size_t used = sizeof pool;
+    if (used + 16 > sizeof pool) {
+        arc4random_buf(pool, sizeof pool);
+        used = 0;
+    }
+    memcpy(out, pool + used, 16);
+    OPENSSL_cleanse(pool + used, 16);
+    used += 16;
 }
 
 #endif

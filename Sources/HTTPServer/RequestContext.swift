@@ -54,8 +54,9 @@ final class RequestContext {
     /// What was sent, for the access log.
     var sentStatus: Int?
     var sentBytes = 0
-    /// The template response sent, held until the request completes (`ResponseTemplate`).
-    var lease: ResponseLease?
+    /// The template response sent, held until the request completes and then given back to its pool
+    /// (`ResponseTemplate`).
+    var reusable: ReusableResponse?
     /// Set when the server found the client gone mid-body and closed the connection itself, which
     /// libmicrohttpd then reports as an error: the access log says who left.
     var clientLeft = false
@@ -102,7 +103,9 @@ final class RequestContext {
         if !body.isEmpty { body = [] }
         if file != nil { file = nil }
         if literal != nil { literal = nil }
-        if lease != nil { lease = nil }
+        // Taken out by a plain load and store: passed `inout`, the property cost a dynamic exclusivity
+        // check per request.
+        if let instance = reusable.take() { ReusableResponse.recycle(instance) }
         if pendingResponse != nil { pendingResponse = nil }
         upload = nil
         sentStatus = nil

@@ -17,7 +17,7 @@ public struct Response: Sendable {
         get {
             switch source {
             case .prepared(let prepared): prepared.response.headers
-            case .lease(let lease): lease.headers
+            case .reusable(let instance): instance.sentHeaders
             case .built, .later: builtHeaders
             }
         }
@@ -31,7 +31,7 @@ public struct Response: Sendable {
         get {
             switch source {
             case .prepared(let prepared): prepared.response.body
-            case .lease(let lease): lease.instance.bodyCopy(count: lease.instance.byteCount)
+            case .reusable(let instance): instance.bodyCopy(count: instance.byteCount)
             case .built, .later: builtBody ?? .empty
             }
         }
@@ -48,8 +48,9 @@ public struct Response: Sendable {
         /// A response built once whose libmicrohttpd form is reused for every request that sends it:
         /// sending it touches no shared header list or body.
         case prepared(PreparedResponse)
-        /// A template's response, reused once this request is done with it (`ResponseTemplate`).
-        case lease(ResponseLease)
+        /// A template's response, given back to its pool once the request that sent it has completed
+        /// (`ResponseTemplate`).
+        case reusable(ReusableResponse)
         /// For `later(_:)`: the work whose response is sent instead of this one.
         case later(@Sendable () async -> Response)
     }
@@ -81,19 +82,19 @@ public struct Response: Sendable {
         source = .prepared(prepared)
     }
 
-    /// Sends a template's response as its lease holder filled it.
-    init(_ lease: ResponseLease) {
-        builtStatus = lease.instance.status
+    /// Sends a template's response as the request that took it filled it.
+    init(_ instance: ReusableResponse) {
+        builtStatus = instance.status
         builtHeaders = HTTPHeaders()
         builtBody = nil
-        source = .lease(lease)
+        source = .reusable(instance)
     }
 
     /// The status code and body size sent, read without copying a prepared response's parts.
     var sentStatusAndCount: (status: Int, count: Int) {
         switch source {
         case .prepared(let prepared): (builtStatus.code, prepared.byteCount)
-        case .lease(let lease): (builtStatus.code, lease.instance.byteCount)
+        case .reusable(let instance): (builtStatus.code, instance.byteCount)
         case .built, .later: (builtStatus.code, builtBody?.count ?? 0)
         }
     }
@@ -101,7 +102,7 @@ public struct Response: Sendable {
     /// Copies a prepared or template response's parts into this one before one of them changes.
     private mutating func detach() {
         switch source {
-        case .prepared, .lease:
+        case .prepared, .reusable:
             builtHeaders = headers
             builtBody = body
             source = .built

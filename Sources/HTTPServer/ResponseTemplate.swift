@@ -8,9 +8,11 @@ import Synchronization
 ///
 /// Building a libmicrohttpd response per request costs three allocations per header field, a mutex
 /// and a copy of the whole body: more than everything else a page request does. A template keeps
-/// built responses in a pool instead. A request takes one, writes its slots, and the response
-/// returns to the pool once the request has completed, when libmicrohttpd no longer reads it
-/// (LIBMICROHTTPD.md §e: responses are reference-counted and outlive a request).
+/// built responses in a pool instead. A request takes one, writes its slots, and the server gives
+/// the response back to the pool once the request has completed, when libmicrohttpd no longer reads
+/// it (LIBMICROHTTPD.md §e: responses are reference-counted and outlive a request), and only if
+/// nothing else holds it then. A response that is never sent, or still held, is freed when its last
+/// holder lets go, and the pool builds another when it runs short.
 ///
 /// ```swift
 /// let cookie = FieldTemplate(name: "Set-Cookie", prefix: "id=", slotCount: 22, suffix: "; HttpOnly")
@@ -38,12 +40,19 @@ public final class ResponseTemplate: Sendable {
     /// workers had every page write its lock and its lists from both cores. A response returns to the
     /// pool it came from; no list grows past `idleLimit`, so a burst of concurrent requests leaves
     /// behind no more than that per thread.
-    private let idle = Shards { _ in Idle() }
+    ///
+    /// Each response holds these pools, to go back to them after its request: the template's
+    /// `deinit` empties and closes them, or the responses waiting there would keep them, and
+    /// themselves, alive for ever.
+    let idle = Shards { _ in Idle() }
     fileprivate static let idleLimit = 32
+    private let built = Atomic<Int>(0)
 
-    fileprivate struct Idle: ~Copyable {
+    struct Idle: ~Copyable {
         var plain: [ReusableResponse] = []
         var withField: [ReusableResponse] = []
+        /// Set when the template is gone: a response that comes back then is let go.
+        var closed = false
 
         /// One of the shape wanted, else one of the other shape (to be changed), else nil.
         mutating func take(withField wanted: Bool) -> ReusableResponse? {
@@ -52,6 +61,7 @@ public final class ResponseTemplate: Sendable {
 
         /// Keeps `instance` for a later request, unless its list is full.
         mutating func put(_ instance: ReusableResponse) {
+            if closed { return }
             if instance.fieldValue == nil {
                 if plain.count < ResponseTemplate.idleLimit { plain.append(instance) }
             } else if withField.count < ResponseTemplate.idleLimit {
@@ -90,6 +100,7 @@ public final class ResponseTemplate: Sendable {
         // The first response is built now: a field libmicrohttpd refuses is found at start, not per
         // request. It keeps the field (its slot blank): the next request that wants the field writes it.
         let first = try ReusableResponse(self)
+        built.add(1, ordering: .relaxed)
         if field != nil, !first.setField(true, fill: { _ in true }) {
             throw MHDResponse.Failure.invalidHeader("libmicrohttpd refuses the field '\(field?.name ?? "")'")
         }
@@ -121,13 +132,32 @@ public final class ResponseTemplate: Sendable {
         withField: Bool, fillingField fillField: (UnsafeMutableRawBufferPointer) -> Bool,
         fill: (UnsafeMutableRawBufferPointer) -> Bool
     ) -> Response? {
-        let home = idle.current
-        let taken = home.withLock { $0.take(withField: withField) }
-        guard let instance = taken ?? (try? ReusableResponse(self)) else { return nil }
+        let home = ThreadNumber.currentShard
+        let taken = idle.withLock(shard: home) { $0.take(withField: withField) }
+        guard let instance = taken ?? build() else { return nil }
         // A declined or refused instance is dropped, not pooled: its slot or field is half-written.
         guard fill(instance.slot), instance.setField(withField, fill: fillField) else { return nil }
-        return Response(ResponseLease(instance, home: home))
+        instance.home = home
+        return Response(instance)
     }
+
+    deinit {
+        _ = idle.reduce(()) { _, idle in
+            idle.plain.removeAll()
+            idle.withField.removeAll()
+            idle.closed = true
+        }
+    }
+
+    /// A new response, for a thread whose pool has none left.
+    private func build() -> ReusableResponse? {
+        built.add(1, ordering: .relaxed)
+        return try? ReusableResponse(self)
+    }
+
+    /// How many responses the template has built: for tests, which find with it whether responses
+    /// come back to be reused.
+    var builtCount: Int { built.load(ordering: .relaxed) }
 
     /// How many built responses wait in the pools of all threads, without and with the field: for tests.
     var idleCounts: (plain: Int, withField: Int) {
@@ -137,8 +167,8 @@ public final class ResponseTemplate: Sendable {
 
 /// One built libmicrohttpd response of a template, with its own copy of the body.
 ///
-/// `@unchecked Sendable`: it is touched by one request at a time, the one holding its lease, and
-/// passes between threads only through the lock of the pool it waits in.
+/// `@unchecked Sendable`: it is touched by one request at a time, the one that took it from its
+/// pool, and passes between threads only through the lock of the pool it waits in.
 final class ReusableResponse: @unchecked Sendable {
     let handle: OpaquePointer
     /// The template's status, fields and body size, copied: a request reads them from the response it
@@ -153,6 +183,12 @@ final class ReusableResponse: @unchecked Sendable {
     /// The template field's whole value where libmicrohttpd keeps it (a C string); nil while the
     /// response carries no such field.
     private(set) var fieldValue: UnsafeMutableRawBufferPointer?
+    /// The template's pools, held so that a response in flight can go back after its template is
+    /// gone (a reloaded form's): set once, so no request writes its count.
+    private let pools: Shards<ResponseTemplate.Idle>
+    /// The shard of the thread that last took it among `pools`: where it goes back (`recycle`), a
+    /// number rather than a reference, which would cost a retain and a release per request.
+    fileprivate var home = 0
 
     fileprivate init(_ template: ResponseTemplate) throws(MHDResponse.Failure) {
         let count = template.byteCount
@@ -160,6 +196,7 @@ final class ReusableResponse: @unchecked Sendable {
         headers = template.headers
         byteCount = count
         field = template.field
+        pools = template.idle
         let body = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 1)
         template.prefix.withUnsafeBytes { body.copyMemory(from: $0) }
         let suffixStart = template.prefix.count + template.slotCount
@@ -189,8 +226,8 @@ final class ReusableResponse: @unchecked Sendable {
     /// responses with the field apart from those without): removing and adding it cost five
     /// allocations and as many frees per new reader's page. libmicrohttpd keeps
     /// a field's value in its own buffer from `MHD_add_response_header` until the field is removed,
-    /// and reads it only while a request sends the response; the request holding this response's
-    /// lease is the only one that can send it, and has not queued it yet.
+    /// and reads it only while a request sends the response; the request that took this response is
+    /// the only one that can send it, and has not queued it yet.
     fileprivate func setField(_ present: Bool, fill: (UnsafeMutableRawBufferPointer) -> Bool) -> Bool {
         guard let field else { return true }
         guard present else {
@@ -214,8 +251,18 @@ final class ReusableResponse: @unchecked Sendable {
         let value = fieldValue!
         let slot = UnsafeMutableRawBufferPointer(
             rebasing: value[field.prefix.count..<field.prefix.count + field.slotCount])
-        // The checks libmicrohttpd makes on a new field's value: no line breaks, no NUL.
-        return fill(slot) && !slot.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") || $0 == 0 }
+        return fill(slot) && Self.mayBeInField(slot)
+    }
+
+    /// Whether `bytes` pass the checks libmicrohttpd makes on a new field's value: no line breaks, no
+    /// NUL. Every byte is looked at, with no branch per byte: a new reader's cookie is checked per page.
+    private static func mayBeInField(_ bytes: UnsafeMutableRawBufferPointer) -> Bool {
+        var forbidden: UInt8 = 0
+        for byte in bytes {
+            forbidden |=
+                (byte == UInt8(ascii: "\r") ? 1 : 0) | (byte == UInt8(ascii: "\n") ? 1 : 0) | (byte == 0 ? 1 : 0)
+        }
+        return forbidden == 0
     }
 
     deinit { MHDResponse.destroy(handle) }
@@ -224,29 +271,26 @@ final class ReusableResponse: @unchecked Sendable {
 /// Releases a `ReusableResponse`'s body once libmicrohttpd drops the response.
 private let freeBody: @convention(c) (UnsafeMutableRawPointer?) -> Void = { body in body?.deallocate() }
 
-/// One request's hold on a template's response. The response returns to the pool it was taken from
-/// when the last holder lets go: the `Response` values a handler made and, once it is queued, the
-/// request's context, which is released when the request completes and libmicrohttpd reads it no more.
-///
-/// It holds that pool, not the template: the pool is the taking thread's own, while a retain of the
-/// template would write a cache line that every worker's requests write.
-final class ResponseLease: Sendable {
-    let instance: ReusableResponse
-    fileprivate let home: Shards<ResponseTemplate.Idle>.Shard
-
-    fileprivate init(_ instance: ReusableResponse, home: Shards<ResponseTemplate.Idle>.Shard) {
-        self.instance = instance
-        self.home = home
-    }
-
+extension ReusableResponse {
     /// The template's fields and the filled one, as sent.
-    var headers: HTTPHeaders {
-        var headers = instance.headers
-        if let field = instance.field, let value = instance.fieldValue {
-            headers.add(field.name, String(decoding: value, as: UTF8.self))
-        }
+    var sentHeaders: HTTPHeaders {
+        var headers = self.headers
+        if let field, let value = fieldValue { headers.add(field.name, String(decoding: value, as: UTF8.self)) }
         return headers
     }
 
-    deinit { home.withLock { $0.put(instance) } }
+    /// Gives `held` back to the pool it was taken from, if nothing else holds it: called by the server
+    /// once the request that sent it has completed. A response that a handler's value or another
+    /// request still holds is let go instead, never rewritten under them.
+    ///
+    /// Explicit, not a lease object's `deinit`: a lease cost an allocation, a free and a retain and a
+    /// release of its pool on every page.
+    static func recycle(_ held: consuming ReusableResponse) {
+        var instance = held
+        guard isKnownUniquelyReferenced(&instance) else { return }
+        instance.goHome()
+    }
+
+    /// Waits in the pool it was taken from.
+    private func goHome() { pools.withLock(shard: home) { $0.put(self) } }
 }

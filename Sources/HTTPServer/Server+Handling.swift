@@ -282,15 +282,15 @@ extension Server {
         switch response.source {
         case .prepared(let prepared) where !closing:
             return MHD_queue_response(connection.pointer, UInt32(status), prepared.handle) == .YES
-        case .lease(let lease) where !closing:
+        case .reusable(let instance) where !closing:
             // Held until the request completes: only then may another request rewrite the response.
-            context.lease = lease
-            return MHD_queue_response(connection.pointer, UInt32(status), lease.instance.handle) == .YES
+            context.reusable = instance
+            return MHD_queue_response(connection.pointer, UInt32(status), instance.handle) == .YES
         case .later:
             // `later` is run where a handler's answer is taken; anywhere else it is a bug on our side.
             logger.error("a deferred response reached send", metadata: ["target": "\(context.rawTarget)"])
             return send(.error(.internalServerError, "the server could not answer"), context, connection, close: true)
-        case .built, .prepared, .lease:
+        case .built, .prepared, .reusable:
             break
         }
         let handle: OpaquePointer

@@ -1,10 +1,5 @@
+private import CMicroHTTPD
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// State kept once per thread that uses it, each copy behind its own lock on its own cache lines:
 /// what every request changes (a pool of responses, random bytes, pending log lines) without the
@@ -48,14 +43,18 @@ public final class Shards<State: ~Copyable & Sendable>: Sendable {
 
     deinit { for shard in shards { shard.release() } }
 
-    /// The shard of the calling thread.
-    @inlinable
-    public var current: Shard { shards[ThreadNumber.currentShard].takeUnretainedValue() }
-
     /// Runs `body` on the calling thread's shard, under its lock.
     @inlinable
     public func withLock<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
-        shards[ThreadNumber.currentShard]._withUnsafeGuaranteedRef { $0.withLock(body) }
+        withLock(shard: ThreadNumber.currentShard, body)
+    }
+
+    /// Runs `body` on shard `index` (a `ThreadNumber.currentShard` read before), under its lock: for
+    /// state taken from one thread's shard and given back to it later, maybe from another thread.
+    /// Named by its index, not by a reference, so that remembering it costs no retain.
+    @inlinable
+    public func withLock<Result: Sendable>(shard index: Int, _ body: (inout State) -> Result) -> Result {
+        shards[index]._withUnsafeGuaranteedRef { $0.withLock(body) }
     }
 
     /// Folds every shard into one result, taking each shard's lock in turn (not all at once).
@@ -87,10 +86,13 @@ public final class ShardedCounter: Sendable {
 
     /// Adds `delta` (negative to take away) in the calling thread's cell. A count taken away on another
     /// thread than the one that added it is still right: only the sum has a meaning. Releasing, so that
-    /// a reader who sees the count drop sees what the request did before it.
+    /// a reader who sees the count drop sees what the request did before it. Wrapping: a checked `add`
+    /// is a compare-and-swap loop, where this is one `lock xadd`.
     @inlinable
     public func add(_ delta: Int) {
-        _ = cells[ThreadNumber.currentShard]._withUnsafeGuaranteedRef { $0.value.add(delta, ordering: .releasing) }
+        _ = cells[ThreadNumber.currentShard]._withUnsafeGuaranteedRef {
+            $0.value.wrappingAdd(delta, ordering: .releasing)
+        }
     }
 
     /// The sum of every cell: exact when no thread is changing it.
@@ -107,13 +109,17 @@ public final class ShardedCounter: Sendable {
 }
 
 /// Small numbers that tell threads apart: 0 for the first thread that asks, 1 for the next, and so
-/// on; a thread keeps its number for its life. Read from a thread-specific value, a few instructions.
+/// on; a thread keeps its number for its life. Read from C's thread-local storage, which Swift lacks
+/// (`CMicroHTTPD_threadNumberSlot`): two instructions, where `pthread_getspecific` was a call through
+/// a lazily made key on every lock of a shard and every count of a request.
 public enum ThreadNumber {
     /// The calling thread's number.
-    @inlinable
     public static var current: Int {
-        if let stored = pthread_getspecific(threadNumberKey.key) { return Int(bitPattern: stored) - 1 }
-        return threadNumberKey.assign()
+        let slot = CMicroHTTPD_threadNumberSlot()!
+        if slot.pointee != 0 { return slot.pointee - 1 }
+        let number = nextThreadNumber.add(1, ordering: .relaxed).oldValue
+        slot.pointee = number + 1
+        return number
     }
 
     /// How many shards `Shards` and `ShardedCounter` keep: a power of two, so that a thread's shard is
@@ -121,27 +127,8 @@ public enum ThreadNumber {
     public static let shardCount = 16
 
     /// The calling thread's shard among `shardCount`.
-    @inlinable
     public static var currentShard: Int { current & (shardCount - 1) }
 }
 
-/// The key of each thread's number (stored plus one, so that nil means none yet) and the next number.
-@usableFromInline let threadNumberKey = ThreadNumberKey()
-
-@usableFromInline final class ThreadNumberKey: Sendable {
-    @usableFromInline let key: pthread_key_t
-    private let next = Atomic<Int>(0)
-
-    init() {
-        var key = pthread_key_t()
-        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key is left for thread numbers")
-        self.key = key
-    }
-
-    /// Gives the calling thread the next number.
-    @usableFromInline func assign() -> Int {
-        let number = next.add(1, ordering: .relaxed).oldValue
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: number + 1))
-        return number
-    }
-}
+/// The number the next thread to ask gets.
+private let nextThreadNumber = Atomic<Int>(0)

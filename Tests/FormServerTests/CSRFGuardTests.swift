@@ -108,7 +108,7 @@ private func bytes(_ byte: UInt8, _ count: Int) -> [UInt8] { [UInt8](repeating: 
     @Test func poolBytesLookRandom() {
         var ones = 0
         for _ in 0..<512 {
-            let (high, low) = RandomPool.shared.next128()
+            let (high, low) = RandomPool.next128()
             ones += high.nonzeroBitCount + low.nonzeroBitCount
         }
         let bits = 512 * 128

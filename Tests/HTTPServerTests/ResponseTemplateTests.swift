@@ -14,6 +14,15 @@ import Testing
             field: FieldTemplate(name: "X-Extra", prefix: "v=", slotCount: 8, suffix: "; end"))
     }
 
+    /// What the server does with a response once its request has completed: a template's goes back to
+    /// its pool, if nothing else holds it.
+    private static func complete(_ response: consuming Response) {
+        var held: ReusableResponse?
+        if case .reusable(let instance) = response.source { held = instance }
+        _ = consume response
+        if let instance = held.take() { ReusableResponse.recycle(instance) }
+    }
+
     /// Writes `value` into `slot` when it fits exactly; declines otherwise.
     private static func write(_ value: String) -> (UnsafeMutableRawBufferPointer) -> Bool {
         { slot in
@@ -63,6 +72,12 @@ import Testing
                 #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
                 #expect(response.header("X-Extra") == step.want.map { "v=\($0); end" })
             }
+            // The server gave each response back once its request had completed, and the next request
+            // took it again: at most one was built besides the template's first (which waits in the
+            // pool of the thread that made the template), and every one built waits in a pool again.
+            #expect(template.builtCount <= 2)
+            #expect(eventually { template.idleCounts.withField == template.builtCount })
+            #expect(template.idleCounts.plain == 0)
             try connection.send("GET /t?v=short HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try connection.readResponse().text == "declined")
             try connection.send("GET /t?v=aaaaaaaa HTTP/1.1\r\nHost: x\r\nX-Want: short\r\n\r\n")
@@ -143,11 +158,10 @@ import Testing
     @Test func aLineBreakOrNULInTheFieldSlotIsRefused() throws {
         let template = try Self.template()
         #expect(template.idleCounts == (0, 1))  // the first response, built with the field
-        do {
-            let first = try #require(template.response(fillingField: Self.write("abcdefgh")) { _ in true })
-            #expect(first.headers["X-Extra"] == "v=abcdefgh; end")
-            #expect(template.idleCounts == (0, 0))
-        }
+        let first = try #require(template.response(fillingField: Self.write("abcdefgh")) { _ in true })
+        #expect(first.headers["X-Extra"] == "v=abcdefgh; end")
+        #expect(template.idleCounts == (0, 0))
+        Self.complete(consume first)
         #expect(template.idleCounts == (0, 1))
         for bad in ["ab\r\ncdef", "abc\ndefg", "abc\u{0}defg", "abcdefg\r"] {
             #expect(template.response(fillingField: Self.write(bad)) { _ in true } == nil)
@@ -162,29 +176,66 @@ import Testing
     /// changes one of the other shape only when none of its own waits.
     @Test func responsesWithAndWithoutTheFieldArePooledApart() throws {
         let template = try Self.template()
-        do {
-            // Without the field, from the one response there is, which has it: the field is removed.
-            let without = try #require(template.response(fill: Self.write("aaaaaaaa")))
-            #expect(without.headers["X-Extra"] == nil)
-            // Another one, with the field, while the first is held: built anew.
-            let with = try #require(
-                template.response(fillingField: Self.write("11111111"), fill: Self.write("bbbbbbbb")))
-            #expect(with.headers["X-Extra"] == "v=11111111; end")
-        }
+        // Without the field, from the one response there is, which has it: the field is removed.
+        let without = try #require(template.response(fill: Self.write("aaaaaaaa")))
+        #expect(without.headers["X-Extra"] == nil)
+        // Another one, with the field, while the first is held: built anew.
+        let with = try #require(
+            template.response(fillingField: Self.write("11111111"), fill: Self.write("bbbbbbbb")))
+        #expect(with.headers["X-Extra"] == "v=11111111; end")
+        Self.complete(consume without)
+        Self.complete(consume with)
         #expect(template.idleCounts == (1, 1))
         // Each shape now finds its own: neither list is taken from the other.
-        do {
-            let without = try #require(template.response(fill: Self.write("cccccccc")))
-            #expect(template.idleCounts == (0, 1))
-            #expect(without.headers["X-Extra"] == nil)
-        }
-        do {
-            let with = try #require(
-                template.response(fillingField: Self.write("22222222"), fill: Self.write("dddddddd")))
-            #expect(template.idleCounts == (1, 0))
-            #expect(with.headers["X-Extra"] == "v=22222222; end")
-        }
+        let second = try #require(template.response(fill: Self.write("cccccccc")))
+        #expect(template.idleCounts == (0, 1))
+        #expect(second.headers["X-Extra"] == nil)
+        Self.complete(consume second)
+        let third = try #require(
+            template.response(fillingField: Self.write("22222222"), fill: Self.write("dddddddd")))
+        #expect(template.idleCounts == (1, 0))
+        #expect(third.headers["X-Extra"] == "v=22222222; end")
+        Self.complete(consume third)
         #expect(template.idleCounts == (1, 1))
+    }
+
+    /// A response that something still holds when its request completes is not given back: another
+    /// request would rewrite its slot under the holder. It is freed when the holder lets go.
+    @Test func aResponseStillHeldIsNotGivenBack() throws {
+        let template = try Self.template()
+        let sent = try #require(template.response(fill: Self.write("aaaaaaaa")))
+        let kept = sent
+        Self.complete(consume sent)
+        #expect(template.idleCounts == (0, 0))
+        // The next request builds its own, and the kept one still reads as it was written.
+        let next = try #require(template.response(fill: Self.write("bbbbbbbb")))
+        #expect(String(decoding: kept.body.bytes, as: UTF8.self) == "<aaaaaaaa>\n")
+        #expect(String(decoding: next.body.bytes, as: UTF8.self) == "<bbbbbbbb>\n")
+    }
+
+    /// Responses hold their template's pools to go back to them: a template that is let go (a reloaded
+    /// form's) must still be freed, with its pools and responses, whether a response was waiting in
+    /// a pool or still in flight when it went.
+    @Test func aTemplateLetGoIsFreedWithItsPoolsAndResponses() throws {
+        weak var pools: Shards<ResponseTemplate.Idle>?
+        weak var waiting: ReusableResponse?
+        var inFlight: Response?
+        do {
+            let template = try Self.template()
+            pools = template.idle
+            let done = try #require(template.response(fill: Self.write("aaaaaaaa")))
+            inFlight = try #require(template.response(fill: Self.write("bbbbbbbb")))
+            if case .reusable(let instance) = done.source { waiting = instance }
+            Self.complete(consume done)
+            #expect(template.idleCounts == (1, 0))
+        }
+        #expect(waiting == nil)
+        #expect(pools != nil)  // the response in flight still holds them
+        // Its request completes after the template is gone: it is let go, not pooled, and the pools go.
+        let last = try #require(inFlight)
+        inFlight = nil
+        Self.complete(consume last)
+        #expect(pools == nil)
     }
 
     @Test func aFieldHTTPForbidsIsRefusedWhenTheTemplateIsMade() {

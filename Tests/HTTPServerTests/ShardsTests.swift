@@ -60,7 +60,7 @@ import Testing
     @Test func theCurrentShardIsTheOneWithLockWrites() {
         let shards = Shards { index in [index] }
         shards.withLock { $0.append(-1) }
-        let current = shards.current.withLock { $0 }
+        let current = shards.withLock(shard: ThreadNumber.currentShard) { $0 }
         #expect(current.count == 2 && current.last == -1)
         #expect(current.first == ThreadNumber.currentShard)
     }

@@ -78,7 +78,7 @@ public struct CSRFGuard: Sendable {
     /// Calls `body` with a fresh nonce's base64url bytes, written on the stack: what `newNonce()`
     /// gives, without making a string of it (a page for a new reader copies it into its cookie).
     public func withNewNonce<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withUnsafeBytes(of: RandomPool.shared.next128()) { random in
+        withUnsafeBytes(of: RandomPool.next128()) { random in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.nonceByteCount) { text in
                 body(UnsafeBufferPointer(rebasing: text[..<Self.base64url(random, into: text)]))
             }

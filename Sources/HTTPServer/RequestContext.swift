@@ -49,6 +49,11 @@ final class RequestContext {
     var remoteAddress: SocketAddress?
     var upload: UploadState?
     var body: [UInt8] = []
+    /// Whether `body` may hold anything: bytes, or room reserved for them. Read where a request
+    /// without a body would otherwise read `body`, whose every access is checked for exclusivity at
+    /// run time (it grows through calls as bytes arrive): two such checks a page request, each a call
+    /// into the runtime and its thread-local storage.
+    var bodyHeld = false
     /// Set by an async handler's task just before it resumes the connection.
     var pendingResponse: Response?
     /// What was sent, for the access log.
@@ -100,7 +105,11 @@ final class RequestContext {
         if !headers.isEmpty { headers = HTTPHeaders() }
         if !target.segments.isEmpty { target.segments = [] }
         if !target.query.isEmpty { target.query = QueryParameters() }
-        if !body.isEmpty { body = [] }
+        // Room reserved for a body that never came is let go too.
+        if bodyHeld {
+            body = []
+            bodyHeld = false
+        }
         if file != nil { file = nil }
         if literal != nil { literal = nil }
         // Taken out by a plain load and store: passed `inout`, the property cost a dynamic exclusivity

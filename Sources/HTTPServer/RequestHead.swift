@@ -27,7 +27,10 @@ public struct RequestHead: ~Copyable {
     /// The first value of the field `name`, looked up case-insensitively: what `Request.headers[name]`
     /// gives for the same request.
     public func header(_ name: String) -> String? {
-        guard let value = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) else { return nil }
+        // Through `withCString`: passed to C as it is, the name was copied into a new array (a
+        // `malloc` and a `free`) on every call, which is every page request's `Accept-Language`.
+        let value = name.withCString { MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, $0) }
+        guard let value else { return nil }
         return String(cString: value)
     }
 

@@ -111,6 +111,7 @@ extension Server {
             // declare gigabytes and send nothing, and an allocation that size fails the whole process.
             // A larger body grows as it arrives.
             if let expectedLength, expectedLength > 0 {
+                context.bodyHeld = true
                 context.body.reserveCapacity(min(expectedLength, Self.bodyReservation))
             }
             context.phase = .reading
@@ -144,6 +145,7 @@ extension Server {
         let keep = upload.receive(count, now: monotonicNanoseconds())
         context.upload = upload
         if keep, let data {
+            context.bodyHeld = true
             context.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: count))
         } else if upload.phase == .discarding, !context.body.isEmpty {
             context.body = []  // over the limit: keep nothing of it
@@ -181,7 +183,7 @@ extension Server {
         if let literal = context.literal {
             if let light = literal.light {
                 // Never one with a body (a GET's is refused with the headers): a `Request` would carry it.
-                if context.body.isEmpty,
+                if !context.bodyHeld,
                     let response = light(RequestHead(method: context.method, connection: connection.pointer))
                 {
                     return send(response, context, connection)

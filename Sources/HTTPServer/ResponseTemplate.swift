@@ -183,8 +183,8 @@ final class ReusableResponse: @unchecked Sendable {
     /// The template field's whole value where libmicrohttpd keeps it (a C string); nil while the
     /// response carries no such field.
     private(set) var fieldValue: UnsafeMutableRawBufferPointer?
-    /// The template's pools, held so that a response in flight can go back after its template is
-    /// gone (a reloaded form's): set once, so no request writes its count.
+    /// The template's pools, held so that a response still in flight when its template goes (a
+    /// reloaded form's) finds them closed rather than freed: set once, so no request writes its count.
     private let pools: Shards<ResponseTemplate.Idle>
     /// The shard of the thread that last took it among `pools`: where it goes back (`recycle`), a
     /// number rather than a reference, which would cost a retain and a release per request.

@@ -99,8 +99,7 @@ public final class ResponseTemplate: Sendable {
         }
         // The first response is built now: a field libmicrohttpd refuses is found at start, not per
         // request. It keeps the field (its slot blank): the next request that wants the field writes it.
-        let first = try ReusableResponse(self)
-        built.add(1, ordering: .relaxed)
+        let first = try build()
         if field != nil, !first.setField(true, fill: { _ in true }) {
             throw MHDResponse.Failure.invalidHeader("libmicrohttpd refuses the field '\(field?.name ?? "")'")
         }
@@ -134,7 +133,7 @@ public final class ResponseTemplate: Sendable {
     ) -> Response? {
         let home = ThreadNumber.currentShard
         let taken = idle.withLock(shard: home) { $0.take(withField: withField) }
-        guard let instance = taken ?? build() else { return nil }
+        guard let instance = taken ?? (try? build()) else { return nil }
         // A declined or refused instance is dropped, not pooled: its slot or field is half-written.
         guard fill(instance.slot), instance.setField(withField, fill: fillField) else { return nil }
         instance.home = home
@@ -149,10 +148,11 @@ public final class ResponseTemplate: Sendable {
         }
     }
 
-    /// A new response, for a thread whose pool has none left.
-    private func build() -> ReusableResponse? {
+    /// A new response: the template's first, or one for a thread whose pool has none left.
+    private func build() throws(MHDResponse.Failure) -> ReusableResponse {
+        let instance = try ReusableResponse(self)
         built.add(1, ordering: .relaxed)
-        return try? ReusableResponse(self)
+        return instance
     }
 
     /// How many responses the template has built: for tests, which find with it whether responses

@@ -141,7 +141,7 @@ public final class ResponseTemplate: Sendable {
     }
 
     deinit {
-        _ = idle.reduce(()) { _, idle in
+        idle.reduce(()) { _, idle in
             idle.plain.removeAll()
             idle.withField.removeAll()
             idle.closed = true

@@ -76,7 +76,7 @@ public struct RouterBuilder: Sendable {
 
     /// Serves `files` under `prefix` (`"/static"`): `GET prefix/{path...}`, where any path is decoded,
     /// matched and answered by `StaticFiles.respond`. The plain paths most requests use are also found
-    /// straight from the request target, without parsing or routing it (`Router.file(for:rawTarget:)`).
+    /// straight from the request target, without parsing or routing it (`Router.exact(for:rawTarget:)`).
     public mutating func files(_ prefix: String, _ files: StaticFiles) {
         // A path naming no file is the server's own 404 (`ServerConfiguration.errorResponse`), as any
         // other address that is not there: the handler has nothing better to say of it.
@@ -87,7 +87,7 @@ public struct RouterBuilder: Sendable {
     }
 
     /// The routes, frozen: no route can be added to a running server.
-    public func freeze() -> Router { Router(routes: routes, files: TargetTable(files)) }
+    public func freeze() -> Router { Router(routes: routes, files: files) }
 
     /// Whether `text` may be a literal route's segment found straight from the raw target: URL
     /// unreserved bytes other than `.` (RFC 3986 §2.3), which no request escapes and no pattern reads
@@ -188,6 +188,12 @@ final class LiteralRoute: Sendable {
     }
 }
 
+/// What a plain request target names exactly (`Router.exact(for:rawTarget:)`).
+enum ExactTarget: Sendable {
+    case file(StaticFiles.Entry)
+    case route(LiteralRoute)
+}
+
 /// The immutable routing table of a running server.
 ///
 /// A class: the server consults it on every request, and a reference is passed without the retain
@@ -195,18 +201,19 @@ final class LiteralRoute: Sendable {
 public final class Router: Sendable {
     /// Most specific first, so the first match is the one to run.
     private let routes: [Route]
-    /// Static files by their plain request target (see `RouterBuilder.files`).
-    private let files: TargetTable<StaticFiles.Entry>
-    /// Per method, the routes of plain literal segments by their path (`LiteralRoute`). They are in
-    /// `routes` too: a target written another way (a query, an escape, a trailing `/`) is routed there.
-    private let literals: [(method: HTTPMethod, table: TargetTable<LiteralRoute>)]
+    /// What plain targets name exactly, by method, found by one lookup before any parsing: GET's
+    /// table holds the static files (`RouterBuilder.files`), then the GET routes of plain literal
+    /// segments (`LiteralRoute`); another method's, its own such routes. Those routes are in `routes`
+    /// too: a target written another way (a query, an escape, a trailing `/`) is routed there.
+    private let exactTargets: [(method: HTTPMethod, table: TargetTable<ExactTarget>)]
     /// `OPTIONS *`: what the server takes anywhere (RFC 9110 §9.3.7), answered as a literal route.
     private let serverOptions: LiteralRoute
 
-    init(routes: [Route], files: TargetTable<StaticFiles.Entry> = TargetTable([])) {
+    init(routes: [Route], files: [(key: String, value: StaticFiles.Entry)] = []) {
         self.routes = routes.sorted { RoutePattern.moreSpecific($0.pattern, $1.pattern) }
-        self.files = files
-        var literals: [HTTPMethod: [(key: String, value: LiteralRoute)]] = [:]
+        // A file and a route at the same target: the file wins, as it did when files were looked up first.
+        var exact: [HTTPMethod: [(key: String, value: ExactTarget)]] = [:]
+        if !files.isEmpty { exact[.get] = files.map { (key: $0.key, value: .file($0.value)) } }
         for route in routes where !route.pattern.segments.isEmpty {
             let segments = route.pattern.segments.compactMap { segment -> String? in
                 guard case .literal(let text) = segment, RouterBuilder.isPlainSegment(text) else { return nil }
@@ -214,10 +221,10 @@ public final class Router: Sendable {
             }
             guard segments.count == route.pattern.segments.count else { continue }
             let path = "/" + segments.joined(separator: "/")
-            literals[route.method, default: []].append(
-                (path, LiteralRoute(responder: route.responder, light: route.light, segments: segments)))
+            let literal = LiteralRoute(responder: route.responder, light: route.light, segments: segments)
+            exact[route.method, default: []].append((path, .route(literal)))
         }
-        self.literals = literals.map { (method: $0.key, table: TargetTable($0.value)) }
+        exactTargets = exact.map { (method: $0.key, table: TargetTable($0.value)) }
         var methods: [HTTPMethod] = []
         for route in routes where !methods.contains(route.method) { methods.append(route.method) }
         let answer = Self.options(Self.completed(methods))
@@ -237,24 +244,19 @@ public final class Router: Sendable {
         Response(status: .ok, headers: ["Allow": allow.map(\.rawValue).joined(separator: ", ")])
     }
 
-    /// The literal route `rawTarget` names exactly, for a method that has one; HEAD finds GET's.
-    func literal(for method: HTTPMethod, rawTarget: String) -> LiteralRoute? {
+    /// The static file or literal route that `rawTarget` names exactly for `method` (HEAD finds GET's),
+    /// found by one table lookup. Nil for anything else — a query, an escape, a path of neither —
+    /// which then takes the general path to the same answer or to its 404.
+    func exact(for method: HTTPMethod, rawTarget: String) -> ExactTarget? {
         let lookup = method == .head ? HTTPMethod.get : method
         // By index: iterating would copy each (method, table) pair, a retain and a release apiece.
-        for index in literals.indices where literals[index].method == lookup {
-            return literals[index].table.value(for: rawTarget)
+        for index in exactTargets.indices where exactTargets[index].method == lookup {
+            if let found = exactTargets[index].table.value(for: rawTarget) { return found }
+            break
         }
-        // The one target that is not a path: no literal table holds it, and no route parses it.
-        if method == .options, rawTarget == "*" { return serverOptions }
+        // The one target that is not a path: no table holds it, and no route parses it.
+        if method == .options, rawTarget == "*" { return .route(serverOptions) }
         return nil
-    }
-
-    /// The static file a `GET` or `HEAD` of exactly `rawTarget` asks for, found by one table lookup.
-    /// Nil for anything else — a query, an escape, a path of no file — which then takes the general
-    /// path to the same answer or to its 404.
-    func file(for method: HTTPMethod, rawTarget: String) -> StaticFiles.Entry? {
-        guard !files.isEmpty, method == .get || method == .head else { return nil }
-        return files.value(for: rawTarget)
     }
 
     /// What routing decided for one request.

@@ -49,8 +49,11 @@ extension Server {
         }
         // A static file needs no `Request`, nor does a light route's request unless its light handler
         // declines: their fields are not copied out of libmicrohttpd's table.
-        context.file = router.file(for: context.method, rawTarget: context.rawTarget)
-        if context.file == nil { context.literal = router.literal(for: context.method, rawTarget: context.rawTarget) }
+        switch router.exact(for: context.method, rawTarget: context.rawTarget) {
+        case .file(let entry): context.file = entry
+        case .route(let route): context.literal = route
+        case nil: break
+        }
         let light = context.literal?.light != nil
         var scan = HeaderScan(fields: context.file == nil && !light ? HTTPHeaders() : nil)
         withUnsafeMutablePointer(to: &scan) { pointer in

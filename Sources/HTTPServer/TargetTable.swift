@@ -10,74 +10,97 @@
 /// A `Dictionary<String, _>` lookup hashes with SipHash and compares Unicode-aware; a target is
 /// looked up on every request, so this table hashes bytes with FNV-1a and compares with `memcmp`.
 /// Keys are fixed when the table is built and a lookup only reads, so a client cannot grow chains:
-/// the worst a crafted target can do is walk the few keys that share its bucket.
+/// the worst a crafted target can do is walk the few keys that share its run of slots, and a target
+/// longer than every key is not hashed at all.
 ///
-/// A class: it is read on every request, and reading a reference costs one retain where copying the
-/// struct's four arrays cost four.
-final class TargetTable<Value: Sendable>: Sendable {
-    private let keys: [[UInt8]]
-    private let values: [Value]
-    /// For each bucket, the indices of the keys that hash into it.
-    private let buckets: [[Int]]
-    /// The bytes every key starts with, checked before hashing: most targets are not in the table.
-    private let commonPrefix: [UInt8]
+/// Its storage is laid out once, in memory of its own, and read through pointers: reading Swift
+/// arrays out of a class cost a retain and a release per array and lookup, atomic operations that
+/// made up most of the lookup's cost. `@unchecked Sendable`: nothing is written after `init`.
+final class TargetTable<Value: Sendable>: @unchecked Sendable {
+    /// One key: its hash, where its bytes are in `keyBytes`, and its value's index in `values`.
+    private struct Slot {
+        var hash: UInt64 = 0
+        var start = 0
+        /// -1 in an empty slot.
+        var count = -1
+        var value = 0
+    }
+
+    /// Open addressing with linear probing, at most half full: every probe ends at an empty slot.
+    private let slots: UnsafeMutableBufferPointer<Slot>
+    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+    private let values: UnsafeMutableBufferPointer<Value>
+    private let longestKey: Int
+    /// How many keys the table holds.
+    let count: Int
 
     /// A table of `entries`; a key given twice keeps its first value.
     init(_ entries: [(key: String, value: Value)]) {
         var keys: [[UInt8]] = []
-        var values: [Value] = []
+        var kept: [Value] = []
         var seen: Set<[UInt8]> = []
         for (key, value) in entries where seen.insert(Array(key.utf8)).inserted {
             keys.append(Array(key.utf8))
-            values.append(value)
+            kept.append(value)
         }
-        var size = 1
+        var size = 2
         while size < keys.count * 2 { size *= 2 }
-        var buckets = [[Int]](repeating: [], count: size)
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: Slot())
+        keyBytes = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.count }))
+        values = .allocate(capacity: max(1, kept.count))
+        _ = values.initialize(from: kept)
+        longestKey = keys.map(\.count).max() ?? -1
+        count = keys.count
+        var start = 0
         for (index, key) in keys.enumerated() {
-            key.withUnsafeBufferPointer { buckets[Self.hash($0) & (size - 1)].append(index) }
+            _ = UnsafeMutableBufferPointer(rebasing: keyBytes[start...]).initialize(from: key)
+            let hash = key.withUnsafeBufferPointer(Self.hash)
+            var position = Int(truncatingIfNeeded: hash) & (size - 1)
+            while slots[position].count >= 0 { position = (position + 1) & (size - 1) }
+            slots[position] = Slot(hash: hash, start: start, count: key.count, value: index)
+            start += key.count
         }
-        self.keys = keys
-        self.values = values
-        self.buckets = buckets
-        commonPrefix = keys.dropFirst().reduce(keys.first ?? []) { prefix, key in
-            Array(zip(prefix, key).prefix { $0 == $1 }.map(\.0))
-        }
+    }
+
+    deinit {
+        values.baseAddress!.deinitialize(count: count)
+        values.deallocate()
+        keyBytes.deallocate()
+        slots.deallocate()
     }
 
     /// Whether the table holds nothing.
-    var isEmpty: Bool { keys.isEmpty }
+    var isEmpty: Bool { count == 0 }
 
     /// The value for exactly `target`, if any.
     func value(for target: String) -> Value? {
-        guard !keys.isEmpty else { return nil }
         var target = target
-        return target.withUTF8 { bytes -> Value? in
-            guard bytes.count >= commonPrefix.count, Self.equal(commonPrefix, bytes.prefix(commonPrefix.count)) else {
-                return nil
-            }
-            for index in buckets[Self.hash(bytes) & (buckets.count - 1)] {
-                let matches = keys[index].withUnsafeBufferPointer { key in
-                    key.count == bytes.count
-                        && (key.isEmpty || memcmp(key.baseAddress!, bytes.baseAddress!, key.count) == 0)
-                }
-                if matches { return values[index] }
-            }
-            return nil
-        }
+        return target.withUTF8 { value(for: $0) }
     }
 
-    /// Whether `key` holds exactly the bytes of `bytes`, which has its length.
-    private static func equal(_ key: [UInt8], _ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        key.withUnsafeBufferPointer { key in
-            key.isEmpty || memcmp(key.baseAddress!, bytes.base.baseAddress! + bytes.startIndex, key.count) == 0
+    /// The value for exactly the bytes of `target`, if any.
+    func value(for target: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard target.count <= longestKey else { return nil }
+        let hash = Self.hash(target)
+        let mask = slots.count &- 1
+        var position = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = slots[position]
+            if slot.count < 0 { return nil }
+            if slot.hash == hash, slot.count == target.count,
+                slot.count == 0 || memcmp(keyBytes.baseAddress! + slot.start, target.baseAddress!, slot.count) == 0
+            {
+                return values[slot.value]
+            }
+            position = (position &+ 1) & mask
         }
     }
 
     /// FNV-1a, 64-bit.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return Int(truncatingIfNeeded: hash)
+        return hash
     }
 }

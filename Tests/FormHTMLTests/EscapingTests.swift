@@ -12,6 +12,30 @@ import Testing
         #expect(Fixtures.text(HTML(attributeValue: "a<b>&\"'").bytes) == "a&lt;b&gt;&amp;&quot;&#39;")
     }
 
+    /// The word-at-a-time check that a value needs no escaping (a page's token is written with it)
+    /// agrees with the escaper for every byte value at every position of values of 1 to 40 bytes: the
+    /// words' edges, the overlapping last word, and the bytes next to those escaped (`%`, `(`, `;`,
+    /// `=`, `?`, `!`, `#`, 0x01) included.
+    @Test func unchangedAttributeValuesAreFoundWordByWord() {
+        var disagreements: [String] = []
+        for length in 1...40 {
+            for position in 0..<length {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = byte
+                    // Bytes from 0x80 are never escaped; ASCII ones are asked of the escaper itself.
+                    let expected =
+                        byte >= 0x80 || HTML(attributeValue: String(decoding: bytes, as: UTF8.self)).bytes == bytes
+                    let found = bytes.withUnsafeBufferPointer { HTMLEscaping.isUnchanged(attributeValue: $0) }
+                    if found != expected { disagreements.append("byte \(byte) at \(position) of \(length)") }
+                }
+            }
+        }
+        let disagreed = disagreements.count
+        #expect(disagreed == 0, "the first: \(disagreements.prefix(10))")
+        #expect([UInt8]().withUnsafeBufferPointer { HTMLEscaping.isUnchanged(attributeValue: $0) })
+    }
+
     @Test func plainTextIsCopiedAsIs() {
         #expect(Fixtures.text(HTML(text: "Événement 活动 ✓").bytes) == "Événement 活动 ✓")
     }

@@ -224,7 +224,8 @@ import Testing
             let template = try Self.template()
             pools = template.idle
             let done = try #require(template.response(fill: Self.write("aaaaaaaa")))
-            inFlight = try #require(template.response(fill: Self.write("bbbbbbbb")))
+            let second: Response = try #require(template.response(fill: Self.write("bbbbbbbb")))
+            inFlight = second
             if case .reusable(let instance) = done.source { waiting = instance }
             Self.complete(consume done)
             #expect(template.idleCounts == (1, 0))

@@ -82,14 +82,37 @@ import Testing
             Issue.record("expected 404")
             return
         }
-        let server = router().literal(for: .options, rawTarget: "*")
-        guard case .immediate(let handler)? = server?.responder else {
+        guard case .route(let server)? = router().exact(for: .options, rawTarget: "*"),
+            case .immediate(let handler) = server.responder
+        else {
             Issue.record("OPTIONS * must be answered")
             return
         }
         let serverAllow = handler(Request(method: .options, pathSegments: [])).headers["Allow"] ?? ""
         #expect(Set(serverAllow.split(separator: ", ").map(String.init)) == ["GET", "HEAD", "POST", "OPTIONS"])
-        #expect(router().literal(for: .get, rawTarget: "*") == nil)
+        #expect(router().exact(for: .get, rawTarget: "*") == nil)
+    }
+
+    /// `OPTIONS *` is the server's own answer, also where literal OPTIONS routes have a table of
+    /// their own, in which `*` is not.
+    @Test func optionsStarIsAnsweredBesideLiteralOptionsRoutes() {
+        var routes = RouterBuilder()
+        routes.get("/items") { _ in .text(.ok, "items") }
+        routes.on(.options, "/items") { _ in .text(.ok, "options of items") }
+        let router = routes.freeze()
+        guard case .route(let server)? = router.exact(for: .options, rawTarget: "*"),
+            case .immediate(let handler) = server.responder
+        else {
+            Issue.record("OPTIONS * must be answered")
+            return
+        }
+        let allow = handler(Request(method: .options, pathSegments: [])).headers["Allow"] ?? ""
+        #expect(Set(allow.split(separator: ", ").map(String.init)) == ["GET", "HEAD", "OPTIONS"])
+        guard case .route(let items)? = router.exact(for: .options, rawTarget: "/items") else {
+            Issue.record("the OPTIONS route of /items must be found by its target")
+            return
+        }
+        #expect(items.target.segments == ["items"])
     }
 
     @Test func unknownMethodOnAKnownPathIsMethodNotAllowed() {

@@ -168,6 +168,43 @@ import Testing
         #expect(keys == ["/static/alias.css", "/static/app.js", "/static/css/site.css", "/static/index.html"])
     }
 
+    /// Static files and literal routes are found by one lookup of the plain target: files and GET
+    /// routes for GET and HEAD, another method's routes for it alone; any other spelling, none.
+    @Test func filesAndLiteralRoutesAreFoundByTheirExactTargets() throws {
+        let (root, _) = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }
+        var routes = RouterBuilder()
+        routes.files("/static", try StaticFiles(folder: root))
+        routes.get("/forms/event") { _ in .text(.ok, "page") }
+        routes.post("/forms/event") { _ in .text(.ok, "posted") }
+        let router = routes.freeze()
+        for method in [HTTPMethod.get, .head] {
+            guard case .file(let file)? = router.exact(for: method, rawTarget: "/static/css/site.css") else {
+                Issue.record("\(method.rawValue) /static/css/site.css: the file")
+                continue
+            }
+            #expect(!file.etag.isEmpty)
+            guard case .route(let page)? = router.exact(for: method, rawTarget: "/forms/event") else {
+                Issue.record("\(method.rawValue) /forms/event: the route")
+                continue
+            }
+            #expect(page.target.segments == ["forms", "event"])
+        }
+        guard case .route(let post)? = router.exact(for: .post, rawTarget: "/forms/event"),
+            case .immediate(let handler) = post.responder
+        else {
+            Issue.record("POST /forms/event: the route")
+            return
+        }
+        #expect(handler(Request(method: .post, pathSegments: ["forms", "event"])).body.bytes == Array("posted".utf8))
+        for (method, target) in [
+            (HTTPMethod.post, "/static/app.js"), (.get, "/static/app.js?v=1"), (.get, "/forms/event/"),
+            (.get, "/forms/%65vent"), (.get, "/forms"), (.put, "/forms/event"),
+        ] {
+            #expect(router.exact(for: method, rawTarget: target) == nil, "\(method.rawValue) \(target)")
+        }
+    }
+
     @Test func symlinkInsideTheFolderIsServed() async throws {
         try await withStaticServer { server in
             let alias = try request(server.port, "/static/alias.css")

@@ -20,6 +20,17 @@ import Testing
         #expect(table.value(for: "/a") == 1)
     }
 
+    /// The empty key is a key like another (no bytes to compare), and a target longer than every key
+    /// is not looked up at all.
+    @Test func anEmptyKeyAndTooLongTargets() {
+        let table = TargetTable([(key: "", value: 1), (key: "/a", value: 2)])
+        #expect(table.value(for: "") == 1)
+        #expect(table.value(for: "/a") == 2)
+        #expect(table.value(for: "/") == nil)
+        #expect(table.value(for: "/ab") == nil)
+        #expect(table.count == 2)
+    }
+
     @Test func anEmptyTableFindsNothing() {
         let table = TargetTable<Int>([])
         #expect(table.isEmpty)

@@ -7,7 +7,10 @@ private import CMicroHTTPD
     import Darwin
 #endif
 
-/// A peer's IP address and port, formatted only when someone reads it.
+/// A peer's IP address and port.
+///
+/// Its text (`description`) is written once, when the address is read: a connection's address is
+/// read when its first request comes, and the access log writes it on every request.
 public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     enum Address: Hashable {
         case v4(UInt32)
@@ -17,6 +20,10 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     let address: Address
     /// The peer's port.
     public let port: Int
+    /// `description`'s bytes, in a value of fixed size (a Swift array would be an allocation per
+    /// connection): room for `maximumDescriptionLength` bytes.
+    private var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
+    private var textCount = 0
 
     /// Reads an IPv4 or IPv6 `sockaddr`; nil for any other family.
     init?(_ pointer: UnsafeRawPointer) {
@@ -35,6 +42,19 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         default:
             return nil
         }
+        let (address, port) = (address, port)
+        textCount = withUnsafeMutableBytes(of: &text) { bytes in
+            Self.format(address, port, into: bytes.bindMemory(to: UInt8.self))
+        }
+    }
+
+    public static func == (left: SocketAddress, right: SocketAddress) -> Bool {
+        left.address == right.address && left.port == right.port
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(address)
+        hasher.combine(port)
     }
 
     /// The address alone: `127.0.0.1` or `::1`.
@@ -63,38 +83,50 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         withDescriptionBytes { text.append(contentsOf: $0) }
     }
 
-    /// Calls `body` with `description`'s UTF-8 bytes, written on the stack.
+    /// Calls `body` with `description`'s UTF-8 bytes.
     public func withDescriptionBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumDescriptionLength) { buffer in
-            body(UnsafeBufferPointer(rebasing: buffer[..<writeDescription(to: buffer)]))
-        }
+        withUnsafeBytes(of: text) { body(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<textCount])) }
     }
 
     /// The most bytes `description` takes: `[`, the longest IPv6 text, `]:` and five digits.
     public static let maximumDescriptionLength = Int(INET6_ADDRSTRLEN) + 8
 
     /// Writes `description`'s UTF-8 bytes at the start of `buffer`, which holds at least
-    /// `maximumDescriptionLength` bytes, and returns how many it wrote. The access log writes a peer per
-    /// request straight into its line; IPv4 is formatted by hand because `inet_ntop` costs more.
+    /// `maximumDescriptionLength` bytes, and returns how many it wrote: a copy of the text written
+    /// when the address was read.
     public func writeDescription(to buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         precondition(buffer.count >= Self.maximumDescriptionLength, "the buffer is too small for a peer")
+        withDescriptionBytes { buffer.baseAddress!.update(from: $0.baseAddress!, count: $0.count) }
+        return textCount
+    }
+
+    /// Writes the text of `address` and `port` at the start of `buffer` (of at least
+    /// `maximumDescriptionLength` bytes); returns its length. IPv4 is formatted by hand, as cheap
+    /// as it is short; IPv6 by `inet_ntop`, which shortens runs of zeros as RFC 5952 says.
+    private static func format(_ address: Address, _ port: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var count = 0
         switch address {
         case .v4(let raw):
             // s_addr is in network order: the first octet is the lowest byte in memory.
             withUnsafeBytes(of: raw) { octets in
                 for index in 0..<4 {
-                    if index > 0 { Self.put(UInt8(ascii: "."), buffer, &count) }
-                    Self.putOctet(octets[index], buffer, &count)
+                    if index > 0 { put(UInt8(ascii: "."), buffer, &count) }
+                    putOctet(octets[index], buffer, &count)
                 }
             }
-        case .v6:
-            Self.put(UInt8(ascii: "["), buffer, &count)
-            for byte in ip.utf8 { Self.put(byte, buffer, &count) }
-            Self.put(UInt8(ascii: "]"), buffer, &count)
+        case .v6(let high, let low):
+            put(UInt8(ascii: "["), buffer, &count)
+            var words = (high, low)
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET6_ADDRSTRLEN)) { text in
+                withUnsafeBytes(of: &words) {
+                    _ = inet_ntop(AF_INET6, $0.baseAddress, text.baseAddress, socklen_t(text.count))
+                }
+                for byte in text.prefix(while: { $0 != 0 }) { put(UInt8(bitPattern: byte), buffer, &count) }
+            }
+            put(UInt8(ascii: "]"), buffer, &count)
         }
-        Self.put(UInt8(ascii: ":"), buffer, &count)
-        Self.putDecimal(port, buffer, &count)
+        put(UInt8(ascii: ":"), buffer, &count)
+        putDecimal(port, buffer, &count)
         return count
     }
 

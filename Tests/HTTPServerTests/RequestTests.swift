@@ -75,6 +75,37 @@ import Testing
         let peer = withUnsafeBytes(of: &address) { SocketAddress($0.baseAddress!) }
         #expect(peer?.description == "[::1]:8080")
     }
+
+    /// The longest texts an address has fit the room its value keeps for them, and a peer is equal to
+    /// another (and hashes alike) by its address and port.
+    @Test func theLongestTextsFitAndEqualityIsByAddressAndPort() throws {
+        var full = sockaddr_in6()
+        full.sin6_family = sa_family_t(AF_INET6)
+        full.sin6_port = UInt16(65535).bigEndian
+        withUnsafeMutableBytes(of: &full.sin6_addr) { $0.copyBytes(from: [UInt8](repeating: 0xAB, count: 16)) }
+        let longest = try #require(withUnsafeBytes(of: &full) { SocketAddress($0.baseAddress!) })
+        #expect(longest.description == "[abab:abab:abab:abab:abab:abab:abab:abab]:65535")
+        var mapped = sockaddr_in6()
+        mapped.sin6_family = sa_family_t(AF_INET6)
+        mapped.sin6_port = UInt16(65535).bigEndian
+        withUnsafeMutableBytes(of: &mapped.sin6_addr) {
+            $0.copyBytes(from: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 255, 255, 255, 255])
+        }
+        let mappedPeer = try #require(withUnsafeBytes(of: &mapped) { SocketAddress($0.baseAddress!) })
+        #expect(mappedPeer.description == "[::ffff:255.255.255.255]:65535")
+        var written = [UInt8](repeating: 0, count: SocketAddress.maximumDescriptionLength)
+        let count = written.withUnsafeMutableBufferPointer { longest.writeDescription(to: $0) }
+        #expect(String(decoding: written[..<count], as: UTF8.self) == longest.description)
+
+        var other = full
+        other.sin6_port = UInt16(65534).bigEndian
+        let otherPort = try #require(withUnsafeBytes(of: &other) { SocketAddress($0.baseAddress!) })
+        let again = try #require(withUnsafeBytes(of: &full) { SocketAddress($0.baseAddress!) })
+        #expect(again == longest)
+        #expect(again.hashValue == longest.hashValue)
+        #expect(otherPort != longest)
+        #expect(Set([longest, again, otherPort, mappedPeer]).count == 3)
+    }
 }
 
 @Suite struct ResponseBodyTests {

@@ -42,9 +42,11 @@ final class RequestContext {
     var headers = HTTPHeaders()
     var target = RequestTarget(segments: [], query: QueryParameters())
     /// The static file the raw target named, when the router found it without parsing the target.
-    var file: StaticFiles.Entry?
+    /// Unretained, as the router holds it (`ExactTarget`).
+    var file: Unmanaged<StaticFiles.Entry>?
     /// The literal route the raw target named, when the router found it without parsing the target.
-    var literal: LiteralRoute?
+    /// Unretained, as the router holds it (`ExactTarget`).
+    var literal: Unmanaged<LiteralRoute>?
     /// The connection's peer: read when its first request begins, and kept with the connection.
     var remoteAddress: SocketAddress?
     var upload: UploadState?

@@ -189,9 +189,13 @@ final class LiteralRoute: Sendable {
 }
 
 /// What a plain request target names exactly (`Router.exact(for:rawTarget:)`).
+///
+/// Unretained: the router holds every file and route for its life, which is the server's, and each
+/// worker thread retaining and releasing the same objects per request passed their counts' cache
+/// lines from core to core.
 enum ExactTarget: Sendable {
-    case file(StaticFiles.Entry)
-    case route(LiteralRoute)
+    case file(Unmanaged<StaticFiles.Entry>)
+    case route(Unmanaged<LiteralRoute>)
 }
 
 /// The immutable routing table of a running server.
@@ -208,12 +212,16 @@ public final class Router: Sendable {
     private let exactTargets: [(method: HTTPMethod, table: TargetTable<ExactTarget>)]
     /// `OPTIONS *`: what the server takes anywhere (RFC 9110 §9.3.7), answered as a literal route.
     private let serverOptions: LiteralRoute
+    /// What `exactTargets` names unretained, held here.
+    private let exactFiles: [StaticFiles.Entry]
+    private let exactRoutes: [LiteralRoute]
 
     init(routes: [Route], files: [(key: String, value: StaticFiles.Entry)] = []) {
         self.routes = routes.sorted { RoutePattern.moreSpecific($0.pattern, $1.pattern) }
         // A file and a route at the same target: the file wins, as it did when files were looked up first.
         var exact: [HTTPMethod: [(key: String, value: ExactTarget)]] = [:]
-        if !files.isEmpty { exact[.get] = files.map { (key: $0.key, value: .file($0.value)) } }
+        if !files.isEmpty { exact[.get] = files.map { (key: $0.key, value: .file(.passUnretained($0.value))) } }
+        var exactRoutes: [LiteralRoute] = []
         for route in routes where !route.pattern.segments.isEmpty {
             let segments = route.pattern.segments.compactMap { segment -> String? in
                 guard case .literal(let text) = segment, RouterBuilder.isPlainSegment(text) else { return nil }
@@ -222,9 +230,12 @@ public final class Router: Sendable {
             guard segments.count == route.pattern.segments.count else { continue }
             let path = "/" + segments.joined(separator: "/")
             let literal = LiteralRoute(responder: route.responder, light: route.light, segments: segments)
-            exact[route.method, default: []].append((path, .route(literal)))
+            exactRoutes.append(literal)
+            exact[route.method, default: []].append((path, .route(.passUnretained(literal))))
         }
         exactTargets = exact.map { (method: $0.key, table: TargetTable($0.value)) }
+        exactFiles = files.map(\.value)
+        self.exactRoutes = exactRoutes
         var methods: [HTTPMethod] = []
         for route in routes where !methods.contains(route.method) { methods.append(route.method) }
         let answer = Self.options(Self.completed(methods))
@@ -246,7 +257,8 @@ public final class Router: Sendable {
 
     /// The static file or literal route that `rawTarget` names exactly for `method` (HEAD finds GET's),
     /// found by one table lookup. Nil for anything else — a query, an escape, a path of neither —
-    /// which then takes the general path to the same answer or to its 404.
+    /// which then takes the general path to the same answer or to its 404. What it finds is unretained
+    /// (`ExactTarget`): it is valid while the router is.
     func exact(for method: HTTPMethod, rawTarget: String) -> ExactTarget? {
         let lookup = method == .head ? HTTPMethod.get : method
         // By index: iterating would copy each (method, table) pair, a retain and a release apiece.
@@ -255,7 +267,7 @@ public final class Router: Sendable {
             break
         }
         // The one target that is not a path: no table holds it, and no route parses it.
-        if method == .options, rawTarget == "*" { return .route(serverOptions) }
+        if method == .options, rawTarget == "*" { return .route(.passUnretained(serverOptions)) }
         return nil
     }
 

@@ -54,7 +54,7 @@ extension Server {
         case .route(let route): context.literal = route
         case nil: break
         }
-        let light = context.literal?.light != nil
+        let light = context.literal?._withUnsafeGuaranteedRef { $0.light != nil } ?? false
         var scan = HeaderScan(fields: context.file == nil && !light ? HTTPHeaders() : nil)
         withUnsafeMutablePointer(to: &scan) { pointer in
             _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)
@@ -71,7 +71,7 @@ extension Server {
         if let fields = scan.fields.take() {
             context.headers = fields
             if let literal = context.literal {
-                context.target = literal.target
+                context.target = literal._withUnsafeGuaranteedRef(\.target)
             } else {
                 do {
                     context.target = try RequestTarget.parse(context.rawTarget)
@@ -132,7 +132,7 @@ extension Server {
             _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)
         }
         if let fields = scan.fields.take() { context.headers = fields }
-        if let literal = context.literal { context.target = literal.target }
+        if let literal = context.literal { context.target = literal._withUnsafeGuaranteedRef(\.target) }
     }
 
     /// The most a request's declared `Content-Length` reserves before its bytes arrive.
@@ -181,19 +181,24 @@ extension Server {
         }
         if let file = context.file {
             let condition = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, "If-None-Match")
-            return send(file.response(ifNoneMatch: condition.map { String(cString: $0) }), context, connection)
+            let response = file._withUnsafeGuaranteedRef {
+                $0.response(ifNoneMatch: condition.map { String(cString: $0) })
+            }
+            return send(response, context, connection)
         }
         if let literal = context.literal {
-            if let light = literal.light {
-                // Never one with a body (a GET's is refused with the headers): a `Request` would carry it.
-                if !context.bodyHeld,
-                    let response = light(RequestHead(method: context.method, connection: connection.pointer))
-                {
-                    return send(response, context, connection)
+            return literal._withUnsafeGuaranteedRef { literal in
+                if let light = literal.light {
+                    // Never one with a body (a GET's is refused with the headers): a `Request` would carry it.
+                    if !context.bodyHeld,
+                        let response = light(RequestHead(method: context.method, connection: connection.pointer))
+                    {
+                        return send(response, context, connection)
+                    }
+                    collectHeaders(context, connection)
                 }
-                collectHeaders(context, connection)
+                return run(literal.responder, RouteParameters(), context, connection)
             }
-            return run(literal.responder, RouteParameters(), context, connection)
         }
         let resolution = router.resolve(context.method, context.target.segments)
         switch resolution {

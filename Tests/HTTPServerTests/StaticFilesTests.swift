@@ -183,15 +183,15 @@ import Testing
                 Issue.record("\(method.rawValue) /static/css/site.css: the file")
                 continue
             }
-            #expect(!file.etag.isEmpty)
+            #expect(!file.takeUnretainedValue().etag.isEmpty)
             guard case .route(let page)? = router.exact(for: method, rawTarget: "/forms/event") else {
                 Issue.record("\(method.rawValue) /forms/event: the route")
                 continue
             }
-            #expect(page.target.segments == ["forms", "event"])
+            #expect(page.takeUnretainedValue().target.segments == ["forms", "event"])
         }
         guard case .route(let post)? = router.exact(for: .post, rawTarget: "/forms/event"),
-            case .immediate(let handler) = post.responder
+            case .immediate(let handler) = post.takeUnretainedValue().responder
         else {
             Issue.record("POST /forms/event: the route")
             return

@@ -21,7 +21,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     /// The peer's port.
     public let port: Int
     /// `description`'s bytes, in a value of fixed size (a Swift array would be an allocation per
-    /// connection): room for `maximumDescriptionLength` bytes.
+    /// connection): 56 bytes, room for `maximumDescriptionLength`.
     private var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
     private var textCount = 0
 
@@ -42,10 +42,9 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         default:
             return nil
         }
-        let (address, port) = (address, port)
-        textCount = withUnsafeMutableBytes(of: &text) { bytes in
-            Self.format(address, port, into: bytes.bindMemory(to: UInt8.self))
-        }
+        var text = self.text
+        textCount = withUnsafeMutableBytes(of: &text) { format(into: $0.bindMemory(to: UInt8.self)) }
+        self.text = text
     }
 
     public static func == (left: SocketAddress, right: SocketAddress) -> Bool {
@@ -100,33 +99,27 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         return textCount
     }
 
-    /// Writes the text of `address` and `port` at the start of `buffer` (of at least
-    /// `maximumDescriptionLength` bytes); returns its length. IPv4 is formatted by hand, as cheap
-    /// as it is short; IPv6 by `inet_ntop`, which shortens runs of zeros as RFC 5952 says.
-    private static func format(_ address: Address, _ port: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    /// Writes `description`'s text at the start of `buffer` (of at least `maximumDescriptionLength`
+    /// bytes); returns its length. IPv4 is formatted by hand, as cheap as it is short; IPv6 by
+    /// `inet_ntop` (`ip`), which shortens runs of zeros as RFC 5952 says.
+    private func format(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var count = 0
         switch address {
         case .v4(let raw):
             // s_addr is in network order: the first octet is the lowest byte in memory.
             withUnsafeBytes(of: raw) { octets in
                 for index in 0..<4 {
-                    if index > 0 { put(UInt8(ascii: "."), buffer, &count) }
-                    putOctet(octets[index], buffer, &count)
+                    if index > 0 { Self.put(UInt8(ascii: "."), buffer, &count) }
+                    Self.putOctet(octets[index], buffer, &count)
                 }
             }
-        case .v6(let high, let low):
-            put(UInt8(ascii: "["), buffer, &count)
-            var words = (high, low)
-            withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET6_ADDRSTRLEN)) { text in
-                withUnsafeBytes(of: &words) {
-                    _ = inet_ntop(AF_INET6, $0.baseAddress, text.baseAddress, socklen_t(text.count))
-                }
-                for byte in text.prefix(while: { $0 != 0 }) { put(UInt8(bitPattern: byte), buffer, &count) }
-            }
-            put(UInt8(ascii: "]"), buffer, &count)
+        case .v6:
+            Self.put(UInt8(ascii: "["), buffer, &count)
+            for byte in ip.utf8 { Self.put(byte, buffer, &count) }
+            Self.put(UInt8(ascii: "]"), buffer, &count)
         }
-        put(UInt8(ascii: ":"), buffer, &count)
-        putDecimal(port, buffer, &count)
+        Self.put(UInt8(ascii: ":"), buffer, &count)
+        Self.putDecimal(port, buffer, &count)
         return count
     }
 

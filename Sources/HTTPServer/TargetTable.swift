@@ -70,9 +70,6 @@ final class TargetTable<Value: Sendable>: @unchecked Sendable {
         slots.deallocate()
     }
 
-    /// Whether the table holds nothing.
-    var isEmpty: Bool { count == 0 }
-
     /// The value for exactly `target`, if any.
     func value(for target: String) -> Value? {
         var target = target

@@ -33,7 +33,7 @@ import Testing
 
     @Test func anEmptyTableFindsNothing() {
         let table = TargetTable<Int>([])
-        #expect(table.isEmpty)
+        #expect(table.count == 0)
         #expect(table.value(for: "/static/forms.css") == nil)
     }
 

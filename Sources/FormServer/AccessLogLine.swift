@@ -47,12 +47,16 @@ struct AccessLogLine: CustomStringConvertible {
             line.append(UInt8(ascii: " "))
             line.append(peer)
         }
-        if let reason = record.abortReason {
-            line.append(" (")
-            line.append(reason)
-            line.append(UInt8(ascii: ")"))
-        }
+        if let reason = record.abortReason { Self.append(reason: reason, to: &line) }
         return line.count
+    }
+
+    /// ` (reason)`: out of line, as a request that completes has none.
+    @inline(never)
+    private static func append(reason: String, to line: inout LineWriter) {
+        line.append(" (")
+        line.append(reason)
+        line.append(UInt8(ascii: ")"))
     }
 
     /// Targets longer than this many bytes are cut (with `…`): a log line stays a line.

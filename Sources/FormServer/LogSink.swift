@@ -107,6 +107,11 @@ public final class LogSink: Sendable {
     }
 
     /// Writes whatever every thread has pending now.
+    ///
+    /// This, the write of a batch and the time stamp are out of line: each runs for one line in
+    /// hundreds, and inlined into `write` they were read by every line (bench/README.md, "Code per
+    /// request").
+    @inline(never)
     public func flush() {
         let batches = pending.reduce([[UInt8]]()) { batches, state in
             guard !state.bytes.isEmpty else { return batches }
@@ -116,6 +121,7 @@ public final class LogSink: Sendable {
         for batch in batches { writeAll(batch) }
     }
 
+    @inline(never)
     private func writeAll(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -129,6 +135,7 @@ public final class LogSink: Sendable {
     }
 
     /// `2026-11-22T03:04:05Z`.
+    @inline(never)
     private static func timestamp(_ seconds: Int) -> [UInt8] {
         var time = seconds
         var parts = tm()

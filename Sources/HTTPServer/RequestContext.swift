@@ -104,6 +104,26 @@ final class RequestContext {
         method = .unlogged
         // Only what a request left behind is cleared: a routed request's fields have moved on into its
         // `Request`, and writing an empty value over an empty one still costs a retain and a release.
+        // A page or a static file leaves none of them: their clearing is out of line.
+        if !headers.isEmpty || !target.segments.isEmpty || !target.query.isEmpty || bodyHeld || pendingResponse != nil {
+            clearRequestParts()
+        }
+        if file != nil { file = nil }
+        if literal != nil { literal = nil }
+        // Taken out by a plain load and store: passed `inout`, the property cost a dynamic exclusivity
+        // check per request.
+        if let instance = reusable.take() { ReusableResponse.recycle(instance) }
+        upload = nil
+        sentStatus = nil
+        sentBytes = 0
+        clientLeft = false
+    }
+}
+
+extension RequestContext {
+    /// Lets go of what a request with a `Request`, a body or a deferred answer left behind.
+    @inline(never)
+    fileprivate func clearRequestParts() {
         if !headers.isEmpty { headers = HTTPHeaders() }
         if !target.segments.isEmpty { target.segments = [] }
         if !target.query.isEmpty { target.query = QueryParameters() }
@@ -112,16 +132,7 @@ final class RequestContext {
             body = []
             bodyHeld = false
         }
-        if file != nil { file = nil }
-        if literal != nil { literal = nil }
-        // Taken out by a plain load and store: passed `inout`, the property cost a dynamic exclusivity
-        // check per request.
-        if let instance = reusable.take() { ReusableResponse.recycle(instance) }
         if pendingResponse != nil { pendingResponse = nil }
-        upload = nil
-        sentStatus = nil
-        sentBytes = 0
-        clientLeft = false
     }
 }
 

@@ -36,17 +36,13 @@ extension Server {
         }
     }
 
+    // The first call of every request runs `examineHeaders`, and a page or a static file runs little
+    // else of ours. What a request rarely needs (a refusal, a body, a `Request`'s fields) is in
+    // functions of its own, kept out of line: code that sits between the lines every request runs
+    // makes each request read more of it, and a request's code, not its instruction count, is what
+    // costs most here (bench/README.md, "Code per request").
     private func examineHeaders(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
-        guard context.targetIsClean else {
-            let message =
-                "the request target holds a space, a control character, '#' or a byte that is not UTF-8: percent-encode it (RFC 3986)"
-            return send(refusal(.badRequest, message, context), context, connection, close: true)
-        }
-        guard context.method.isToken else {
-            // `GE(T` is a malformed request line, not a method this server lacks (RFC 9110 §9.1).
-            let message = "the method is not a token (RFC 9110 §9.1): letters, digits and !#$%&'*+-.^_`|~ only"
-            return send(refusal(.badRequest, message, context), context, connection, close: true)
-        }
+        guard context.targetIsClean, context.method.isToken else { return refuseRequestLine(context, connection) }
         // A static file needs no `Request`, nor does a light route's request unless its light handler
         // declines: their fields are not copied out of libmicrohttpd's table.
         switch router.exact(for: context.method, rawTarget: context.rawTarget) {
@@ -59,35 +55,83 @@ extension Server {
         withUnsafeMutablePointer(to: &scan) { pointer in
             _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)
         }
-        let framing = scan.framing
-        let (badName, hosts) = (scan.badName, scan.hosts)
-        // A refusal is worded for what the client accepts (`refusal`): a light route's request gets its
-        // fields copied after all before it is refused.
-        let refuse = { (status: HTTPStatus, message: String) -> Bool in
-            if light { self.collectHeaders(context, connection) }
-            return self.send(self.refusal(status, message, context), context, connection, close: true)
-        }
         // Taken, not copied: a copy of the fields would cost a retain and a release per stored array.
-        if let fields = scan.fields.take() {
-            context.headers = fields
-            if let literal = context.literal {
-                context.target = literal._withUnsafeGuaranteedRef(\.target)
-            } else {
-                do {
-                    context.target = try RequestTarget.parse(context.rawTarget)
-                } catch {
-                    return send(refusal(.badRequest, error.description, context), context, connection, close: true)
-                }
-            }
+        if let fields = scan.fields.take(), let refused = adopt(fields, context, connection) { return refused }
+        let framing = scan.framing
+        if scan.badName != nil || scan.hosts > 1 || framing.contentLengths > 1 {
+            return refuseHeaders(badName: scan.badName, hosts: scan.hosts, light: light, context, connection)
         }
-        if let malformed = HeaderScan.problem(badName: badName, hosts: hosts) {
-            // Framing must not rest on a field that a proxy in front may read differently (RFC 9112 §5.1, §3.2).
-            return refuse(.badRequest, malformed)
+        guard framing.transferEncoding == nil, framing.contentLength == nil else {
+            return examineBody(framing.contentLength, framing.transferEncoding, light: light, context, connection)
         }
-        if framing.contentLengths > 1 { return refuse(.badRequest, "a request must carry one Content-Length") }
-        if context.file == nil, context.literal == nil,
-            framing.transferEncoding != nil || framing.contentLength ?? "0" != "0"
-        {
+        // No body: what `UploadState.checkHeaders` accepts at once.
+        context.upload = UploadState(
+            limit: configuration.maxBodySize, deadlineSeconds: configuration.bodyDeadline, now: context.startNanoseconds
+        )
+        context.phase = .reading
+        return true
+    }
+
+    /// Refuses a request line that cannot be routed as sent: its target or its method.
+    @inline(never)
+    private func refuseRequestLine(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
+        guard context.targetIsClean else {
+            let message =
+                "the request target holds a space, a control character, '#' or a byte that is not UTF-8: percent-encode it (RFC 3986)"
+            return send(refusal(.badRequest, message, context), context, connection, close: true)
+        }
+        // `GE(T` is a malformed request line, not a method this server lacks (RFC 9110 §9.1).
+        let message = "the method is not a token (RFC 9110 §9.1): letters, digits and !#$%&'*+-.^_`|~ only"
+        return send(refusal(.badRequest, message, context), context, connection, close: true)
+    }
+
+    /// Keeps the request's fields, for a `Request`, with its parsed target. Nil when it did; when the
+    /// target cannot be parsed, the request is refused, and the answer is what the handler returns.
+    @inline(never)
+    private func adopt(_ fields: HTTPHeaders, _ context: RequestContext, _ connection: ConnectionHandle) -> Bool? {
+        context.headers = fields
+        if let literal = context.literal {
+            context.target = literal._withUnsafeGuaranteedRef(\.target)
+            return nil
+        }
+        do {
+            context.target = try RequestTarget.parse(context.rawTarget)
+            return nil
+        } catch {
+            return send(refusal(.badRequest, error.description, context), context, connection, close: true)
+        }
+    }
+
+    /// Refuses a request, with its fields read: one worded for what the client accepts (`refusal`),
+    /// so a light route's request gets its fields copied after all.
+    private func refuse(
+        _ status: HTTPStatus, _ message: String, light: Bool, _ context: RequestContext, _ connection: ConnectionHandle
+    ) -> Bool {
+        if light { collectHeaders(context, connection) }
+        return send(refusal(status, message, context), context, connection, close: true)
+    }
+
+    /// Refuses a header block with a field name that is no token, a second `Host` or a second
+    /// `Content-Length`: framing must not rest on a field that a proxy in front may read differently
+    /// (RFC 9112 §5.1, §3.2).
+    @inline(never)
+    private func refuseHeaders(
+        badName: UnsafePointer<CChar>?, hosts: Int, light: Bool, _ context: RequestContext,
+        _ connection: ConnectionHandle
+    ) -> Bool {
+        let message =
+            HeaderScan.problem(badName: badName, hosts: hosts) ?? "a request must carry one Content-Length"
+        return refuse(.badRequest, message, light: light, context, connection)
+    }
+
+    /// The first call of a request that declares a body: refused before it is read, or accepted with
+    /// room for it.
+    @inline(never)
+    private func examineBody(
+        _ contentLength: String?, _ transferEncoding: String?, light: Bool, _ context: RequestContext,
+        _ connection: ConnectionHandle
+    ) -> Bool {
+        if context.file == nil, context.literal == nil, transferEncoding != nil || contentLength ?? "0" != "0" {
             // A body for a path that is not there, or not for this method, is refused before it is read
             // and before `100 Continue` asks for it (RFC 9110 §10.1.1): the client learns what is wrong,
             // not the body's size.
@@ -101,11 +145,11 @@ extension Server {
             }
         }
         let verdict = UploadState.checkHeaders(
-            method: context.method, contentLength: framing.contentLength,
-            transferEncoding: framing.transferEncoding, limit: configuration.maxBodySize)
+            method: context.method, contentLength: contentLength, transferEncoding: transferEncoding,
+            limit: configuration.maxBodySize)
         switch verdict {
         case .reject(let status, let message):
-            return refuse(status, message)
+            return refuse(status, message, light: light, context, connection)
         case .accept(let expectedLength):
             context.upload = UploadState(
                 limit: configuration.maxBodySize, deadlineSeconds: configuration.bodyDeadline,
@@ -175,31 +219,49 @@ extension Server {
     }
 
     private func answer(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
-        if let upload = context.upload, upload.phase == .discarding {
-            let message = "the request body is over the limit of \(configuration.maxBodySize) bytes"
-            return send(refusal(.contentTooLarge, message, context), context, connection, close: true)
-        }
-        if let file = context.file {
-            let condition = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, "If-None-Match")
-            let response = file._withUnsafeGuaranteedRef {
-                $0.response(ifNoneMatch: condition.map { String(cString: $0) })
-            }
-            return send(response, context, connection)
-        }
+        if let upload = context.upload, upload.phase == .discarding { return refuseOverLimit(context, connection) }
+        if let file = context.file { return answer(file, context, connection) }
         if let literal = context.literal {
             return literal._withUnsafeGuaranteedRef { literal in
-                if let light = literal.light {
-                    // Never one with a body (a GET's is refused with the headers): a `Request` would carry it.
-                    if !context.bodyHeld,
-                        let response = light(RequestHead(method: context.method, connection: connection.pointer))
-                    {
-                        return send(response, context, connection)
-                    }
-                    collectHeaders(context, connection)
+                // Never one with a body (a GET's is refused with the headers): a `Request` would carry it.
+                if let light = literal.light, !context.bodyHeld,
+                    let response = light(RequestHead(method: context.method, connection: connection.pointer))
+                {
+                    return send(response, context, connection)
                 }
-                return run(literal.responder, RouteParameters(), context, connection)
+                return run(literal, context, connection)
             }
         }
+        return route(context, connection)
+    }
+
+    /// The answer to a body that went over the limit, read and dropped.
+    @inline(never)
+    private func refuseOverLimit(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
+        let message = "the request body is over the limit of \(configuration.maxBodySize) bytes"
+        return send(refusal(.contentTooLarge, message, context), context, connection, close: true)
+    }
+
+    /// A static file, or its `304` when the client holds it already.
+    @inline(never)
+    private func answer(
+        _ file: Unmanaged<StaticFiles.Entry>, _ context: RequestContext, _ connection: ConnectionHandle
+    ) -> Bool {
+        let condition = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, "If-None-Match")
+        let response = file._withUnsafeGuaranteedRef { $0.response(ifNoneMatch: condition.map { String(cString: $0) }) }
+        return send(response, context, connection)
+    }
+
+    /// A literal route's full handler, with a `Request`: its light handler declined, or it has none.
+    @inline(never)
+    private func run(_ literal: LiteralRoute, _ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
+        if literal.light != nil { collectHeaders(context, connection) }
+        return run(literal.responder, RouteParameters(), context, connection)
+    }
+
+    /// A request routed by its parsed path.
+    @inline(never)
+    private func route(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
         let resolution = router.resolve(context.method, context.target.segments)
         switch resolution {
         case .notFound, .methodNotAllowed: return send(unrouted(resolution, context), context, connection)
@@ -296,12 +358,20 @@ extension Server {
             // Held until the request completes: only then may another request rewrite the response.
             context.reusable = instance
             return MHD_queue_response(connection.pointer, UInt32(status), instance.handle) == .YES
-        case .later:
+        case .later, .built, .prepared, .reusable:
+            return sendBuilt(response, context, connection, closing: closing)
+        }
+    }
+
+    /// Queues a response built for this request alone, or one that must close the connection.
+    @inline(never)
+    private func sendBuilt(
+        _ response: Response, _ context: RequestContext, _ connection: ConnectionHandle, closing: Bool
+    ) -> Bool {
+        if case .later = response.source {
             // `later` is run where a handler's answer is taken; anywhere else it is a bug on our side.
             logger.error("a deferred response reached send", metadata: ["target": "\(context.rawTarget)"])
             return send(.error(.internalServerError, "the server could not answer"), context, connection, close: true)
-        case .built, .prepared, .reusable:
-            break
         }
         let handle: OpaquePointer
         do {
@@ -325,11 +395,8 @@ extension Server {
         inFlight.add(-1)
         // Called in place, not copied out first: a copy of the closure costs a retain and a release.
         guard configuration.accessLog != nil else { return }
-        // A client found gone mid-body was closed on by the handler, which the library reports as an error.
-        let reason =
-            context.clientLeft
-            ? terminationReason(MHD_RequestTerminationCode.REQUEST_TERMINATED_CLIENT_ABORT.rawValue)
-            : termination.map(terminationReason) ?? "ended by libmicrohttpd before any handler call"
+        let completed = MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK.rawValue
+        let reason = termination == completed && !context.clientLeft ? nil : Self.abortReason(context, termination)
         configuration.accessLog?(
             AccessRecord(
                 method: context.method.rawValue, target: context.rawTarget,
@@ -349,6 +416,15 @@ private func moved<Value>(_ value: inout Value, _ empty: Value) -> Value {
 }
 
 extension Server {
+    /// Why a request did not complete as it should, for its log line.
+    @inline(never)
+    fileprivate static func abortReason(_ context: RequestContext, _ termination: UInt32?) -> String? {
+        // A client found gone mid-body was closed on by the handler, which the library reports as an error.
+        context.clientLeft
+            ? terminationReason(MHD_RequestTerminationCode.REQUEST_TERMINATED_CLIENT_ABORT.rawValue)
+            : termination.map(terminationReason) ?? "ended by libmicrohttpd before any handler call"
+    }
+
     /// Called from the connection's end (or its next request) for a request that libmicrohttpd ended
     /// before any handler call without a completion (its memory for the headers ran out; its log line
     /// says so). Logged with the method unknown (`-`).

@@ -119,12 +119,13 @@ public struct CSRFGuard: Sendable {
         var formID = formID
         // `csrf\0<form id>\0<nonce>` is laid out on the stack and hashed in one call, the MAC beside it.
         return formID.withUTF8 { formID in
-            let count = Self.domain.count + formID.count + 1 + nonce.count
+            let domain = UnsafeBufferPointer(start: Self.domain.utf8Start, count: Self.domain.utf8CodeUnitCount)
+            let count = domain.count + formID.count + 1 + nonce.count
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 32) { buffer in
                 let message = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
-                let end = Self.put(formID, into: message, at: Self.put(Self.domain, into: message, at: 0))
+                let end = Self.copy(formID, into: message, at: Self.copy(domain, into: message, at: 0))
                 message[end] = 0
-                _ = Self.put(nonce, into: message, at: end + 1)
+                _ = Self.copy(nonce, into: message, at: end + 1)
                 let mac = UnsafeMutableBufferPointer(rebasing: buffer[count...])
                 withUnsafePointer(to: key) { COpenSSL_hmac($0, message.baseAddress, count, mac.baseAddress) }
                 return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.tokenByteCount) { text in
@@ -135,8 +136,9 @@ public struct CSRFGuard: Sendable {
         }
     }
 
-    /// What every token's message starts with: tokens are for this use only.
-    private static let domain = Array("csrf\u{0}".utf8)
+    /// What every token's message starts with: tokens are for this use only. A static string, read
+    /// through its pointer: a global array was reached through its lazy initializer on every token.
+    private static let domain: StaticString = "csrf\u{0}"
 
     /// Whether `token` is the one for `formID` and `nonce`, compared in constant time.
     public func verify(token: String?, formID: String, nonce: String?) -> Bool {
@@ -164,6 +166,16 @@ public struct CSRFGuard: Sendable {
                     at: Self.put(nonce, into: text, at: Self.put(cookiePrefix, into: text, at: 0)))
             }
         }
+    }
+
+    /// Copies `part` into `buffer` at `index`, in one `memcpy` where `put`'s generic copy became a loop
+    /// of its own at each use; returns the index after it.
+    private static func copy(
+        _ part: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int
+    ) -> Int {
+        guard let source = part.baseAddress else { return index }
+        (buffer.baseAddress! + index).initialize(from: source, count: part.count)
+        return index + part.count
     }
 
     /// Copies `part` into `buffer` at `index`; returns the index after it.

@@ -6,7 +6,7 @@ PORT ?= 8080
 SUBMISSIONS ?= submissions
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-instructions bench-cpu bench-soak bench-predicate bench-engine fuzz clean
+.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-predicate bench-engine fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
@@ -78,7 +78,15 @@ bench-reference-page:
 bench-page:
 	SCENARIOS=page PAGE_PATH=/forms/event bench/run.sh
 
-## bench-instructions: user-space instructions and refcount calls per request (valgrind's callgrind), static file, event page (wrk's and a browser's request) and event submission, against the C ceiling
+## bench-compare: the event page of BINS (Formwright binaries, e.g. BINS="/tmp/before /tmp/after") and of the C ceiling, side by side in shuffled 1 s rounds, with 95% intervals on the ratios
+bench-compare:
+	bench/compare.sh $(BINS)
+
+## bench-code-footprint: what 20 KiB of code run once per request costs the C ceiling, against the same instructions run from a loop
+bench-code-footprint:
+	bench/code-footprint.sh
+
+## bench-instructions: user-space instructions, refcount calls and code lines per request (valgrind's callgrind), static file, event page (wrk's and a browser's request) and event submission, against the C ceiling
 bench-instructions:
 	SWIFT=$(SWIFT) bench/instructions.sh
 

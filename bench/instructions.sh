@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# bench/instructions.sh: user-space instructions per request, Formwright against the ceiling, counted
-# by valgrind's callgrind. Where req/s on a shared machine moves by several points between runs, an
-# instruction count repeats to the instruction: use it to see what a change did to the request path.
+# bench/instructions.sh: user-space instructions and code per request, Formwright against the ceiling,
+# counted by valgrind's callgrind. Where req/s on a shared machine moves by several points between runs,
+# these counts repeat exactly: use them to see what a change did to the request path. Of the two, the
+# code a request runs (64-byte lines, bench/codelines.py) is what its cost follows here: each request
+# reads its code in afresh after the kernel's, so lines cost where instructions in a loop hardly do.
 #
 # Each server runs alone under callgrind with counting off; after start-up and a warm-up, counting is
 # switched on for REQUESTS keep-alive requests on one connection, then off again. Progress goes to
@@ -9,7 +11,8 @@
 # PAGE_PATH), page-browser (the same with the header fields a browser sends, which wrk does not),
 # submit (POST a valid calendar event to /forms/event, urlencoded, Accept: application/json, as
 # bench/submit-event.sh sends it). Knobs: SCENARIOS (static,page,submit),
-# REQUESTS (2000), PAGE_PATH (/forms/event), FORMWRIGHT_BIN (else a release build), SWIFT, CC, FORMS.
+# REQUESTS (2000), PAGE_PATH (/forms/event), FORMWRIGHT_BIN (else a release build), SWIFT, CC, FORMS,
+# TOP (25: Formwright's functions listed by their code lines).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -19,6 +22,7 @@ source "$here/workspace.sh"
 
 SCENARIOS=${SCENARIOS:-static,page,submit}
 REQUESTS=${REQUESTS:-2000}
+TOP=${TOP:-25}
 PAGE_PATH=${PAGE_PATH:-/forms/event}
 PORT=${PORT:-18790}
 
@@ -112,7 +116,7 @@ count() {
     local name=$1 path=$2
     shift 2
     rm -f "$tmp"/callgrind.*
-    valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$tmp/callgrind.%p" "$@" \
+    valgrind --tool=callgrind --dump-instr=yes --instr-atstart=no --callgrind-out-file="$tmp/callgrind.%p" "$@" \
         >"$tmp/$name.log" 2>&1 &
     server=$!
     local i
@@ -134,7 +138,10 @@ count() {
             /PROGRAM TOTALS/ { gsub(",", "", $1); total = $1 }
             /memset/ && $1 ~ /^[0-9,]+$/ { gsub(",", "", $1); memset += $1 }
             END { printf "%d %d\n", total / n, memset / n }')
-    echo "$instructions $(python3 "$tmp/refcounts.py" "$REQUESTS" "$tmp"/callgrind.*)"
+    local lines
+    lines=$(python3 "$here/codelines.py" "$REQUESTS" "$tmp"/callgrind.* | head -1)
+    python3 "$here/codelines.py" "$REQUESTS" --top "$TOP" "$tmp"/callgrind.* | tail -n +2 >"$tmp/$name.lines"
+    echo "$instructions $(python3 "$tmp/refcounts.py" "$REQUESTS" "$tmp"/callgrind.*) $lines"
 }
 
 IFS=, read -r -a scenarios <<<"$SCENARIOS"
@@ -156,7 +163,7 @@ for scenario in "${scenarios[@]}"; do
     *) die "unknown scenario '$scenario' (known: static, page, page-browser, submit)" ;;
     esac
     log "$scenario: formwright, $REQUESTS requests: $method $path"
-    read -r fw_total fw_memset fw_refcounts < <(count formwright "$path" "$tmp/formwright" \
+    read -r fw_total fw_memset fw_refcounts fw_lines fw_kib < <(count formwright "$path" "$tmp/formwright" \
         serve --host "$HOST" --port "$PORT" --public "$tmp/public" --forms "$FORMS" --threads 1)
     if [[ $scenario == page* ]]; then
         # The ceiling serves a copy of the page as Formwright renders it.
@@ -173,14 +180,19 @@ for scenario in "${scenarios[@]}"; do
         [[ -s $ceiling_file ]] || die "page: could not save Formwright's page for the ceiling"
     fi
     log "$scenario: ceiling"
-    read -r c_total c_memset c_refcounts < <(count ceiling "$path" "$tmp/ceiling" -t 1 "$PORT" "$ceiling_file" "text/html; charset=utf-8")
+    read -r c_total c_memset c_refcounts c_lines c_kib < <(count ceiling "$path" "$tmp/ceiling" -t 1 "$PORT" "$ceiling_file" "text/html; charset=utf-8")
     printf '\n== %s: %s %s, %d requests on one connection, 1 thread; user-space instructions per request\n' \
         "$scenario" "$method" "$path" "$REQUESTS"
-    printf '   %-12s %10s %10s %10s %12s\n' server total memset rest 'retain+rel.'
-    printf '   %-12s %10d %10d %10d %12d\n' ceiling "$c_total" "$c_memset" $((c_total - c_memset)) "$c_refcounts"
-    printf '   %-12s %10d %10d %10d %12d\n' formwright "$fw_total" "$fw_memset" $((fw_total - fw_memset)) "$fw_refcounts"
-    awk -v f=$((fw_total - fw_memset)) -v c=$((c_total - c_memset)) \
-        'BEGIN { printf "   formwright - ceiling: %d instructions per request besides memset (%.2fx the ceiling'"'"'s rest)\n", f - c, f / c }'
+    printf '   %-12s %10s %10s %10s %12s %18s\n' server total memset rest 'retain+rel.' 'code lines (KiB)'
+    printf '   %-12s %10d %10d %10d %12d %10d (%5s)\n' ceiling "$c_total" "$c_memset" $((c_total - c_memset)) \
+        "$c_refcounts" "$c_lines" "$c_kib"
+    printf '   %-12s %10d %10d %10d %12d %10d (%5s)\n' formwright "$fw_total" "$fw_memset" $((fw_total - fw_memset)) \
+        "$fw_refcounts" "$fw_lines" "$fw_kib"
+    awk -v f=$((fw_total - fw_memset)) -v c=$((c_total - c_memset)) -v fl="$fw_lines" -v cl="$c_lines" \
+        'BEGIN { printf "   formwright - ceiling: %d instructions per request besides memset (%.2fx the ceiling'"'"'s rest), %d code lines (%.1f KiB)\n", f - c, f / c, fl - cl, (fl - cl) * 64 / 1024 }'
+    printf '   formwright'"'"'s code lines by object, and its %d largest functions:\n' "$TOP"
+    sed 's/^/   /' "$tmp/formwright.lines"
 done
 printf '\nmemset is nearly all libmicrohttpd clearing its connection memory between requests; both servers pay it.\n'
 printf 'retain+rel.: calls to swift_retain and swift_release, atomic operations the instruction count underweights.\n'
+printf 'code lines: 64-byte lines of code run on every request (bench/codelines.py), read in afresh by each request.\n'

@@ -398,20 +398,6 @@ fetch_from_formwright() {
     curl -sf --max-time 5 -D "$2.head" -o "$2" -w '%{content_type}' "$1" || die "formwright: cannot GET $1"
 }
 
-# header_options HEAD_FILE: `-H 'NAME: VALUE'` for each field of a saved response head that the
-# ceiling does not send by itself (all but the status line, Date, Content-Length, Content-Type, Connection).
-header_options() {
-    local line
-    while IFS= read -r line; do
-        line=${line%$'\r'}
-        [[ $line == *:* ]] || continue
-        case ${line%%:*} in
-        [Dd]ate | [Cc]ontent-[Ll]ength | [Cc]ontent-[Tt]ype | [Cc]onnection) ;;
-        *) printf '%s\0' -H "$line" ;;
-        esac
-    done <"$1"
-}
-
 # ---------------------------------------------------------------- scenarios
 
 for scenario in "${scenarios[@]}"; do

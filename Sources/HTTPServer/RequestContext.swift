@@ -28,8 +28,13 @@ final class RequestContext {
 
     /// Whether a request has begun and not yet been completed (logged and reset).
     private(set) var inUse = false
-    /// The request target exactly as it arrived, before any decoding.
-    private(set) var rawTarget = ""
+    /// The request target exactly as it arrived, before any decoding: its bytes, copied when the
+    /// request begins (libmicrohttpd's copy may be gone when a request is completed late), in memory
+    /// the connection keeps for all its requests.
+    private(set) var rawTargetBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var targetStorage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 128)
+    /// `rawTarget`, once a string is made of it or the router has named it (`name(target:)`).
+    private var targetText: String?
     /// Whether the target can be routed as sent: no control, space, DEL or `#` (a fragment is never
     /// sent, RFC 9112 §3.2), and non-ASCII bytes only as valid UTF-8. Browsers percent-encode all of
     /// these, but curl sends `?q=café` as it is, which is accepted; invalid UTF-8 would reach routing
@@ -71,17 +76,39 @@ final class RequestContext {
     /// A connection's context, before its first request.
     init() {}
 
+    deinit { targetStorage.deallocate() }
+
+    /// The request target exactly as it arrived, as a string: made from its bytes when first asked for,
+    /// unless the router found it (`name(target:)`). A page's or a file's target is found by its bytes,
+    /// and logged with the router's own string: no string is decoded for it.
+    var rawTarget: String {
+        if let targetText { return targetText }
+        let text = String(decoding: rawTargetBytes, as: UTF8.self)
+        targetText = text
+        return text
+    }
+
+    /// Gives `rawTarget` as `text`, which must be the same text as its bytes (a router's key for them).
+    func name(target text: String) { targetText = text }
+
     /// Starts a request whose target is the C string `target` (libmicrohttpd's, empty when nil). The
     /// last request must have been completed (`finish()`).
     func begin(rawTarget target: UnsafePointer<CChar>?, now: UInt64) {
         inUse = true
         startNanoseconds = now
         guard let target else {
-            rawTarget = ""
+            rawTargetBytes = UnsafeBufferPointer(start: nil, count: 0)
+            targetText = ""
             targetIsClean = true
             return
         }
-        let bytes = UnsafeRawBufferPointer(start: target, count: strlen(target))
+        targetText = nil
+        let count = strlen(target)
+        if count > targetStorage.count { growTargetStorage(to: count) }
+        targetStorage.baseAddress!.initialize(
+            from: UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self), count: count)
+        let bytes = UnsafeBufferPointer(rebasing: targetStorage[..<count])
+        rawTargetBytes = bytes
         var ascii = true
         var clean = true
         for byte in bytes {
@@ -93,7 +120,14 @@ final class RequestContext {
         }
         // Validated only when a non-ASCII byte came (rarely): most targets are plain ASCII.
         targetIsClean = clean && (ascii || String(validating: bytes, as: UTF8.self) != nil)
-        rawTarget = String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Room for a target of `count` bytes: a long one keeps it for the connection's later requests
+    /// (libmicrohttpd's memory limit bounds it).
+    @inline(never)
+    private func growTargetStorage(to count: Int) {
+        targetStorage.deallocate()
+        targetStorage = .allocate(capacity: max(count, 2 * targetStorage.count))
     }
 
     /// Ends the request: everything it held is let go (a template response goes back to its pool),

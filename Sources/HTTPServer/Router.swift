@@ -260,14 +260,25 @@ public final class Router: Sendable {
     /// which then takes the general path to the same answer or to its 404. What it finds is unretained
     /// (`ExactTarget`): it is valid while the router is.
     func exact(for method: HTTPMethod, rawTarget: String) -> ExactTarget? {
+        var rawTarget = rawTarget
+        return rawTarget.withUTF8 { exact(for: method, rawTarget: $0)?.target }
+    }
+
+    /// `exact(for:rawTarget:)` for the target's bytes, with the target as a string (the key it was
+    /// found by): a request's target is looked up before any string is made of it.
+    func exact(
+        for method: HTTPMethod, rawTarget: UnsafeBufferPointer<UInt8>
+    ) -> (target: ExactTarget, text: String)? {
         let lookup = method == .head ? HTTPMethod.get : method
         // By index: iterating would copy each (method, table) pair, a retain and a release apiece.
         for index in exactTargets.indices where exactTargets[index].method == lookup {
-            if let found = exactTargets[index].table.value(for: rawTarget) { return found }
+            if let (text, found) = exactTargets[index].table.entry(for: rawTarget) { return (found, text) }
             break
         }
         // The one target that is not a path: no table holds it, and no route parses it.
-        if method == .options, rawTarget == "*" { return .route(.passUnretained(serverOptions)) }
+        if method == .options, rawTarget.count == 1, rawTarget[0] == UInt8(ascii: "*") {
+            return (.route(.passUnretained(serverOptions)), "*")
+        }
         return nil
     }
 

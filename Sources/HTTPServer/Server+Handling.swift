@@ -45,10 +45,12 @@ extension Server {
         guard context.targetIsClean, context.method.isToken else { return refuseRequestLine(context, connection) }
         // A static file needs no `Request`, nor does a light route's request unless its light handler
         // declines: their fields are not copied out of libmicrohttpd's table.
-        switch router.exact(for: context.method, rawTarget: context.rawTarget) {
-        case .file(let entry): context.file = entry
-        case .route(let route): context.literal = route
-        case nil: break
+        if let (found, text) = router.exact(for: context.method, rawTarget: context.rawTargetBytes) {
+            switch found {
+            case .file(let entry): context.file = entry
+            case .route(let route): context.literal = route
+            }
+            context.name(target: text)
         }
         let light = context.literal?._withUnsafeGuaranteedRef { $0.light != nil } ?? false
         var scan = HeaderScan(fields: context.file == nil && !light ? HTTPHeaders() : nil)

@@ -29,6 +29,9 @@ final class TargetTable<Value: Sendable>: @unchecked Sendable {
     /// Open addressing with linear probing, at most half full: every probe ends at an empty slot.
     private let slots: UnsafeMutableBufferPointer<Slot>
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+    /// Each key as a string, for a request whose target it is: its log line then needs no string
+    /// decoded from the target's bytes.
+    private let keyTexts: UnsafeMutableBufferPointer<String>
     private let values: UnsafeMutableBufferPointer<Value>
     private let longestKey: Int
     /// How many keys the table holds.
@@ -37,10 +40,12 @@ final class TargetTable<Value: Sendable>: @unchecked Sendable {
     /// A table of `entries`; a key given twice keeps its first value.
     init(_ entries: [(key: String, value: Value)]) {
         var keys: [[UInt8]] = []
+        var texts: [String] = []
         var kept: [Value] = []
         var seen: Set<[UInt8]> = []
         for (key, value) in entries where seen.insert(Array(key.utf8)).inserted {
             keys.append(Array(key.utf8))
+            texts.append(key)
             kept.append(value)
         }
         var size = 2
@@ -50,6 +55,8 @@ final class TargetTable<Value: Sendable>: @unchecked Sendable {
         keyBytes = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.count }))
         values = .allocate(capacity: max(1, kept.count))
         _ = values.initialize(from: kept)
+        keyTexts = .allocate(capacity: max(1, texts.count))
+        _ = keyTexts.initialize(from: texts)
         longestKey = keys.map(\.count).max() ?? -1
         count = keys.count
         var start = 0
@@ -66,6 +73,8 @@ final class TargetTable<Value: Sendable>: @unchecked Sendable {
     deinit {
         values.baseAddress!.deinitialize(count: count)
         values.deallocate()
+        keyTexts.baseAddress!.deinitialize(count: count)
+        keyTexts.deallocate()
         keyBytes.deallocate()
         slots.deallocate()
     }
@@ -78,6 +87,17 @@ final class TargetTable<Value: Sendable>: @unchecked Sendable {
 
     /// The value for exactly the bytes of `target`, if any.
     func value(for target: UnsafeBufferPointer<UInt8>) -> Value? {
+        index(of: target).map { values[$0] }
+    }
+
+    /// The value for exactly the bytes of `target`, and its key as a string, if any.
+    func entry(for target: UnsafeBufferPointer<UInt8>) -> (key: String, value: Value)? {
+        guard let index = index(of: target) else { return nil }
+        return (keyTexts[index], values[index])
+    }
+
+    /// Where the key that is exactly the bytes of `target` has its value, if any.
+    private func index(of target: UnsafeBufferPointer<UInt8>) -> Int? {
         guard target.count <= longestKey else { return nil }
         let hash = Self.hash(target)
         let mask = slots.count &- 1
@@ -88,7 +108,7 @@ final class TargetTable<Value: Sendable>: @unchecked Sendable {
             if slot.hash == hash, slot.count == target.count,
                 slot.count == 0 || memcmp(keyBytes.baseAddress! + slot.start, target.baseAddress!, slot.count) == 0
             {
-                return values[slot.value]
+                return slot.value
             }
             position = (position &+ 1) & mask
         }

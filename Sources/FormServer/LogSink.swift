@@ -10,7 +10,7 @@ import HTTPServer
 /// A buffered writer of log lines to a file descriptor, shared by every logger of the process.
 ///
 /// An access log writes a line per request; a `write(2)` per line would cost the server more than
-/// many requests do. Lines are collected and written in batches: when 32 KiB are pending, every
+/// many requests do. Lines are collected and written in batches: when a thread has 32 KiB pending, every
 /// 200 ms, at once for warnings and errors, and on `flush()` at shutdown.
 ///
 /// Each thread collects its own batch (`Shards`), as a server's workers keep their own log buffers:
@@ -18,10 +18,15 @@ import HTTPServer
 /// So lines of one thread keep their order, and lines of different threads are interleaved by batch,
 /// not by the second they were written in.
 public final class LogSink: Sendable {
-    private struct Pending: ~Copyable {
-        var bytes: [UInt8] = []
+    /// One thread's lines not yet written, in a buffer of its own that lines are copied into whole.
+    /// `@unchecked Sendable`: the buffer is touched only under its shard's lock.
+    private struct Pending: ~Copyable, @unchecked Sendable {
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: LogSink.batchSize)
+        var count = 0
         var second = 0
         var stamp: [UInt8] = []
+
+        deinit { bytes.deallocate() }
     }
 
     private let descriptor: Int32
@@ -71,28 +76,27 @@ public final class LogSink: Sendable {
     func write(prefix: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>, urgent: Bool) {
         // A warning is written at once, after every line that any thread has collected before it.
         if urgent { flush() }
-        // The line is assembled on the stack and appended in one go: one growth check and one copy
-        // into the batch, instead of one per part.
-        let batch: [UInt8]? = pending.withLock { state in
+        pending.withLock { state in
             let now = time(nil)
             if now != state.second {
                 state.second = now
                 state.stamp = Self.timestamp(now)
             }
             let length = state.stamp.count + prefix.count + message.count + 1
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { line in
-                var end = line.baseAddress!
-                state.stamp.withUnsafeBufferPointer { end = Self.copy($0, to: end) }
-                end = Self.copy(prefix, to: end)
-                end = Self.copy(message, to: end)
-                end.pointee = UInt8(ascii: "\n")
-                state.bytes.append(contentsOf: UnsafeBufferPointer(line))
+            // A full batch is written before the line that would not fit: the buffer is never grown.
+            if state.count + length > Self.batchSize { writeOut(&state) }
+            guard length <= Self.batchSize else {
+                return writeAlone(stamp: state.stamp, prefix: prefix, message: message)
             }
-            guard urgent || state.bytes.count >= Self.batchSize else { return nil }
-            defer { state.bytes.removeAll(keepingCapacity: true) }
-            return state.bytes
+            // The line is copied in place, part by part: no line is assembled elsewhere first.
+            var end = state.bytes + state.count
+            state.stamp.withUnsafeBufferPointer { end = Self.copy($0, to: end) }
+            end = Self.copy(prefix, to: end)
+            end = Self.copy(message, to: end)
+            end.pointee = UInt8(ascii: "\n")
+            state.count += length
+            if urgent { writeOut(&state) }
         }
-        if let batch { writeAll(batch) }
     }
 
     /// Copies `part` to `destination`; returns where the next part goes.
@@ -113,24 +117,36 @@ public final class LogSink: Sendable {
     /// request").
     @inline(never)
     public func flush() {
-        let batches = pending.reduce([[UInt8]]()) { batches, state in
-            guard !state.bytes.isEmpty else { return batches }
-            defer { state.bytes.removeAll(keepingCapacity: true) }
-            return batches + [state.bytes]
-        }
-        for batch in batches { writeAll(batch) }
+        pending.reduce(()) { _, state in writeOut(&state) }
     }
 
+    /// Writes one thread's pending lines; called under its shard's lock, so its lines keep their order.
     @inline(never)
+    private func writeOut(_ state: inout Pending) {
+        writeAll(UnsafeBufferPointer(start: state.bytes, count: state.count))
+        state.count = 0
+    }
+
+    /// A line longer than a batch, written on its own.
+    @inline(never)
+    private func writeAlone(
+        stamp: [UInt8], prefix: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>
+    ) {
+        writeAll(stamp + Array(prefix) + Array(message) + [UInt8(ascii: "\n")])
+    }
+
     private func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }  // a closed log must not stop the server
-                offset += written
-            }
+        bytes.withUnsafeBufferPointer { writeAll($0) }
+    }
+
+    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }  // a closed log must not stop the server
+            offset += written
         }
     }
 

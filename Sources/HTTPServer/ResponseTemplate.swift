@@ -100,7 +100,7 @@ public final class ResponseTemplate: Sendable {
         // The first response is built now: a field libmicrohttpd refuses is found at start, not per
         // request. It keeps the field (its slot blank): the next request that wants the field writes it.
         let first = try build()
-        if field != nil, !first.setField(true, fill: { _ in true }) {
+        if field != nil, first.fieldSlot() == nil {
             throw MHDResponse.Failure.invalidHeader("libmicrohttpd refuses the field '\(field?.name ?? "")'")
         }
         idle.withLock { $0.put(first) }
@@ -131,13 +131,49 @@ public final class ResponseTemplate: Sendable {
         withField: Bool, fillingField fillField: (UnsafeMutableRawBufferPointer) -> Bool,
         fill: (UnsafeMutableRawBufferPointer) -> Bool
     ) -> Response? {
+        guard let filling = take(withField: withField), fill(filling.slot) else { return nil }
+        if let fieldSlot = filling.fieldSlot, !fillField(fieldSlot) { return nil }
+        return filling.response()
+    }
+
+    /// A response of the template for one request to write in place, with the template's field when
+    /// `withField` (nil when the template has none, or libmicrohttpd refuses it): the caller writes
+    /// `slot` and `fieldSlot`, then sends `response()`. What the closures of `response(fill:)` and
+    /// `response(fillingField:fill:)` do, for a caller that writes both slots from one value (a new
+    /// reader's nonce and the token made from it) without a closure per slot.
+    public func take(withField: Bool) -> Filling? {
         let home = ThreadNumber.currentShard
         let taken = idle.withLock(shard: home) { $0.take(withField: withField) }
         guard let instance = taken ?? (try? build()) else { return nil }
-        // A declined or refused instance is dropped, not pooled: its slot or field is half-written.
-        guard fill(instance.slot), instance.setField(withField, fill: fillField) else { return nil }
-        instance.home = home
-        return Response(instance)
+        guard withField else { return instance.removeField() ? Filling(instance, home: home, fieldSlot: nil) : nil }
+        guard let fieldSlot = instance.fieldSlot() else { return nil }
+        return Filling(instance, home: home, fieldSlot: fieldSlot)
+    }
+
+    /// A response taken from its template's pool by one request, its slots to write in place
+    /// (`ResponseTemplate.take(withField:)`). One let go without `response()` is freed, not pooled:
+    /// its slots may be half-written.
+    public struct Filling: ~Copyable {
+        private let instance: ReusableResponse
+        private let home: Int
+        /// The body's slot, of the template's `slotCount` bytes.
+        public var slot: UnsafeMutableRawBufferPointer { instance.slot }
+        /// The slot in the field's value, when the response carries the field.
+        public let fieldSlot: UnsafeMutableRawBufferPointer?
+
+        fileprivate init(_ instance: ReusableResponse, home: Int, fieldSlot: UnsafeMutableRawBufferPointer?) {
+            self.instance = instance
+            self.home = home
+            self.fieldSlot = fieldSlot
+        }
+
+        /// The response to send, its pool the one it came from; nil when `fieldSlot` holds a byte a
+        /// header field may not (CR, LF, NUL).
+        public consuming func response() -> Response? {
+            if let fieldSlot, !ReusableResponse.mayBeInField(fieldSlot) { return nil }
+            instance.home = home
+            return Response(instance)
+        }
     }
 
     deinit {
@@ -219,8 +255,8 @@ final class ReusableResponse: @unchecked Sendable {
         ResponseBody(copying: UnsafeRawBufferPointer(rebasing: body[..<count]))
     }
 
-    /// Gives the response the template's field with its slot written by `fill` when `present`, or
-    /// takes the field away. False when `fill` declines or writes a byte HTTP forbids in a field.
+    /// The slot in the value of the template's field, which the response then carries: nil when the
+    /// template has no field or libmicrohttpd refuses it.
     ///
     /// The field is added once and then written in place, request after request (the pool keeps
     /// responses with the field apart from those without): removing and adding it cost five
@@ -228,21 +264,16 @@ final class ReusableResponse: @unchecked Sendable {
     /// a field's value in its own buffer from `MHD_add_response_header` until the field is removed,
     /// and reads it only while a request sends the response; the request that took this response is
     /// the only one that can send it, and has not queued it yet.
-    fileprivate func setField(_ present: Bool, fill: (UnsafeMutableRawBufferPointer) -> Bool) -> Bool {
-        guard let field else { return true }
-        guard present else { return removeField(field) }
-        guard let value = fieldValue ?? addBlankField(field) else { return false }
-        let slot = UnsafeMutableRawBufferPointer(
-            rebasing: value[field.prefix.count..<field.prefix.count + field.slotCount])
-        return fill(slot) && Self.mayBeInField(slot)
+    fileprivate func fieldSlot() -> UnsafeMutableRawBufferPointer? {
+        guard let field, let value = fieldValue ?? addBlankField(field) else { return nil }
+        return UnsafeMutableRawBufferPointer(rebasing: value[field.prefix.count..<field.prefix.count + field.slotCount])
     }
 
     /// Takes the field away. The value passed is libmicrohttpd's own copy, which it compares before it
     /// frees it. Should the field stay, a returning reader would be sent the last new reader's nonce:
     /// the response is then dropped, not pooled.
-    @inline(never)
-    private func removeField(_ field: FieldTemplate) -> Bool {
-        guard let value = fieldValue else { return true }
+    fileprivate func removeField() -> Bool {
+        guard let field, let value = fieldValue else { return true }
         let removed = MHD_del_response_header(
             handle, field.name, value.baseAddress!.assumingMemoryBound(to: CChar.self))
         fieldValue = nil
@@ -264,7 +295,7 @@ final class ReusableResponse: @unchecked Sendable {
     /// Whether `bytes` pass the checks libmicrohttpd makes on a new field's value: no line breaks, no
     /// NUL. A new reader's cookie is checked per page: eight bytes at a time, in a word, the last eight
     /// read as one word too, overlapping the word before them.
-    private static func mayBeInField(_ bytes: UnsafeMutableRawBufferPointer) -> Bool {
+    fileprivate static func mayBeInField(_ bytes: UnsafeMutableRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress, bytes.count >= 8 else { return mayBeInFieldByBytes(bytes) }
         // Leaving at the first forbidden word keeps the loop from being vectorised into far more code.
         var offset = 0

@@ -152,6 +152,61 @@ import Testing
         #expect(next.headers["X-Extra"] == nil)
     }
 
+    /// `take(withField:)` hands out the slots to write in place; what is written is what is sent, and a
+    /// response taken but never made into one is dropped, not pooled. (A taken response cannot be
+    /// copied, so it is unwrapped with `guard`, not `#require`.)
+    @Test func aTakenResponseIsSentAsWrittenOrDropped() throws {
+        let template = try Self.template()
+        guard let filling = template.take(withField: true), let field = filling.fieldSlot else {
+            Issue.record("a template with a field gave no response with it")
+            return
+        }
+        #expect(filling.slot.count == 8 && field.count == 8)
+        _ = Self.write("nonce-12")(field)
+        _ = Self.write("token-34")(filling.slot)
+        // Bound by `guard`, not `#require`: a second holder would keep the response from its pool.
+        guard let sent = filling.response() else {
+            Issue.record("a response with a written slot and field was refused")
+            return
+        }
+        #expect(String(decoding: sent.body.bytes, as: UTF8.self) == "<token-34>\n")
+        #expect(sent.headers["X-Extra"] == "v=nonce-12; end")
+        Self.complete(consume sent)
+        #expect(template.idleCounts == (0, 1))
+        // Taken, then let go without a response: its slots may be half-written, so it does not go back.
+        guard let abandoned = template.take(withField: false) else {
+            Issue.record("the template gave no response without its field")
+            return
+        }
+        #expect(abandoned.fieldSlot == nil)
+        _ = consume abandoned
+        #expect(template.idleCounts == (0, 0))
+        let built = template.builtCount
+        let taken = template.take(withField: true)?.response()
+        let next = try #require(taken)
+        #expect(template.builtCount == built + 1)
+        #expect(next.headers["X-Extra"] == "v=        ; end")
+        // A field slot holding a line break is refused when the response is made.
+        guard let broken = template.take(withField: true), let slot = broken.fieldSlot else {
+            Issue.record("the template gave no response with its field")
+            return
+        }
+        _ = Self.write("ab\r\ncdef")(slot)
+        let refused = broken.response()
+        #expect(refused == nil)
+    }
+
+    /// A template without a field has none to give.
+    @Test func aTemplateWithoutAFieldTakesNoneWithIt() throws {
+        let template = try ResponseTemplate(
+            headers: ["Content-Type": "text/plain"], prefix: [], slotCount: 4, suffix: [])
+        let withField = template.take(withField: true)?.response()
+        #expect(withField == nil)
+        let without = template.take(withField: false)?.response()
+        let plain = try #require(without)
+        #expect(plain.headers["Content-Type"] == "text/plain")
+    }
+
     /// A field's slot is written where libmicrohttpd keeps the value: what is written there must be
     /// checked as libmicrohttpd checks a new field, and a response that took refused bytes must not
     /// go back to the pool.

@@ -85,6 +85,16 @@ public struct CSRFGuard: Sendable {
         }
     }
 
+    /// Writes a fresh nonce's base64url bytes into `slot`: what `newNonce()` gives, for a new reader's
+    /// page, which writes it into its cookie in place. False, writing nothing, unless `slot` has
+    /// exactly `nonceByteCount` bytes.
+    public func writeNewNonce(into slot: UnsafeMutableRawBufferPointer) -> Bool {
+        guard slot.count == Self.nonceByteCount, let base = slot.baseAddress else { return false }
+        let text = UnsafeMutableBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: slot.count)
+        withUnsafeBytes(of: RandomPool.next128()) { _ = Self.base64url($0, into: text) }
+        return true
+    }
+
     /// How many bytes a nonce has: 128 bits in base64url.
     public static let nonceByteCount = base64urlCount(16)
 

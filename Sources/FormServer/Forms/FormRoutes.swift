@@ -158,18 +158,16 @@ struct FormRoutes: Sendable {
             }
             return reused ?? freshPage(site: site, locale: locale, nonce: nonce, isNew: false)
         }
-        // A new reader: the nonce goes into the reused response's cookie as it is, never a string.
-        return csrf.withNewNonce { nonce in
-            let reused = site.pageTemplate(locale).response(
-                fillingField: { cookie in
-                    guard cookie.count == nonce.count else { return false }
-                    cookie.copyMemory(from: UnsafeRawBufferPointer(nonce))
-                    return true
-                },
-                fill: { slot in csrf.withToken(formID: site.id, nonce: nonce) { FormPage.writeToken($0, into: slot) } })
-            return reused
-                ?? freshPage(site: site, locale: locale, nonce: String(decoding: nonce, as: UTF8.self), isNew: true)
-        }
+        // A new reader: the nonce is written into the reused response's cookie, and read there for the
+        // token; never a string. Where the template declines, the page is built with a nonce of its own.
+        guard let filling = site.pageTemplate(locale).take(withField: true), let cookie = filling.fieldSlot,
+            csrf.writeNewNonce(into: cookie),
+            csrf.withToken(
+                formID: site.id, nonce: UnsafeBufferPointer(cookie.assumingMemoryBound(to: UInt8.self)),
+                { FormPage.writeToken($0, into: filling.slot) }),
+            let response = filling.response()
+        else { return freshPage(site: site, locale: locale, nonce: csrf.newNonce(), isNew: true) }
+        return response
     }
 
     /// The fresh page built for this request alone, where its template declined.

@@ -7,10 +7,10 @@ Counts the 64-byte lines of code that hold an instruction run at least REQUESTS 
 was on, that is, once a request or more (instructions.sh counts REQUESTS identical requests), by
 object and, with --top, by function. Prints "lines KiB" on its first line, then the detail.
 
-Why lines and not instructions: between two requests the kernel's network path runs and evicts the
+Why lines as well as instructions: between two requests the kernel's network path runs and evicts the
 server's code from the first-level instruction cache, so each request reads its code in again. On this
-kind of machine, 20 KiB of code run once per request cost a C server about 8% of its requests/s, where
-the same instructions run from a 220-byte loop cost 1-3% (bench/README.md, "Code per request").
+kind of machine, 20-40 KiB of code run once per request cost a C server 4-9% of its requests/s in most
+runs, where the same instructions run from a 225-byte loop cost 2-3% (bench/README.md, "Code per request").
 """
 import collections
 import re

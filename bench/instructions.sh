@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # bench/instructions.sh: user-space instructions and code per request, Formwright against the ceiling,
 # counted by valgrind's callgrind. Where req/s on a shared machine moves by several points between runs,
-# these counts repeat exactly: use them to see what a change did to the request path. Of the two, the
-# code a request runs (64-byte lines, bench/codelines.py) is what its cost follows here: each request
-# reads its code in afresh after the kernel's, so lines cost where instructions in a loop hardly do.
+# these counts repeat exactly: use them to see what a change did to the request path. Besides the
+# instructions, the code a request runs (64-byte lines, bench/codelines.py) costs of its own here: each
+# request reads its code in afresh after the kernel's, so lines cost where instructions in a loop hardly do.
 #
 # Each server runs alone under callgrind with counting off; after start-up and a warm-up, counting is
 # switched on for REQUESTS keep-alive requests on one connection, then off again. Progress goes to

@@ -9,8 +9,9 @@ object and, with --top, by function. Prints "lines KiB" on its first line, then 
 
 Why lines as well as instructions: between two requests the kernel's network path runs and evicts the
 server's code from the first-level instruction cache, so each request reads its code in again. On this
-kind of machine, 20-40 KiB of code run once per request cost a C server 4-9% of its requests/s in most
-runs, where the same instructions run from a 225-byte loop cost 2-3% (bench/README.md, "Code per request").
+kind of machine, 20-40 KiB of code run once per request cost a C server 8-9% of its requests/s in three
+runs of four (4% in the other), where the same instructions run from a 225-byte loop cost 2-3%
+(bench/README.md, "Code per request").
 """
 import collections
 import re

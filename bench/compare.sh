@@ -6,9 +6,11 @@
 # with a 95% interval.
 #
 #   bench/compare.sh BIN [BIN...]            # e.g. bench/compare.sh /tmp/before /tmp/after
+#   REFERENCE=1 bench/compare.sh BIN          # and the C page reference (reference-page.c) beside them
 #
 # Knobs: ROUNDS (40), DURATION (1 s a round), THREADS (nproc), CONNECTIONS (32), PAGE_PATH
-# (/forms/event), FORMS, CC. Needs wrk, curl, python3, a C compiler and libmicrohttpd-dev.
+# (/forms/event), FORMS, CC, REFERENCE (0; 1 adds the reference, which needs libssl-dev). Needs wrk,
+# curl, python3, a C compiler and libmicrohttpd-dev.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -20,6 +22,7 @@ CONNECTIONS=${CONNECTIONS:-32}
 PAGE_PATH=${PAGE_PATH:-/forms/event}
 FORMS=${FORMS:-$repo/Forms}
 CC=${CC:-cc}
+REFERENCE=${REFERENCE:-0}
 HOST=127.0.0.1 # loopback only, on purpose
 
 log() { printf 'compare: %s\n' "$*" >&2; }
@@ -55,6 +58,15 @@ done
 # The ceiling sends the first binary's page with every header field but those it writes itself.
 curl -fs -D "$tmp/page.head" -o "$tmp/page.html" "http://$HOST:18930$PAGE_PATH" || die "cannot save the page"
 mapfile -d '' -t headers < <(header_options "$tmp/page.head")
+if [[ $REFERENCE == 1 ]]; then
+    # shellcheck disable=SC2046 # pkg-config prints several words on purpose
+    "$CC" -O2 -Wall -Wextra -o "$tmp/reference" "$here/reference-page.c" \
+        $(pkg-config --cflags --libs libmicrohttpd) -lcrypto || die "cannot build bench/reference-page.c (libssl-dev?)"
+    serve reference "http://$HOST:$port$PAGE_PATH" env REFERENCE_PAGE="$tmp/page.html" \
+        REFERENCE_HEADERS="$tmp/page.head" "$tmp/reference" serve --host "$HOST" --port "$port" --threads "$THREADS"
+    servers+=("reference=http://$HOST:$port$PAGE_PATH")
+    port=$((port + 1))
+fi
 serve ceiling "http://$HOST:$port$PAGE_PATH" \
     "$tmp/ceiling" -t "$THREADS" "${headers[@]}" "$port" "$tmp/page.html" "text/html; charset=utf-8"
 servers+=("ceiling=http://$HOST:$port$PAGE_PATH")

@@ -171,28 +171,24 @@ public struct CSRFGuard: Sendable {
         var nonce = nonce
         return nonce.withUTF8 { nonce in
             String(unsafeUninitializedCapacity: cookiePrefix.count + nonce.count + cookieAttributes.count) { text in
-                Self.put(
-                    cookieAttributes, into: text,
-                    at: Self.put(nonce, into: text, at: Self.put(cookiePrefix, into: text, at: 0)))
+                cookiePrefix.withUnsafeBufferPointer { prefix in
+                    cookieAttributes.withUnsafeBufferPointer { attributes in
+                        let end = Self.copy(nonce, into: text, at: Self.copy(prefix, into: text, at: 0))
+                        return Self.copy(attributes, into: text, at: end)
+                    }
+                }
             }
         }
     }
 
-    /// Copies `part` into `buffer` at `index`, in one `memcpy` where `put`'s generic copy became a loop
-    /// of its own at each use; returns the index after it.
+    /// Copies `part` into `buffer` at `index`, in one `memcpy` (a generic copy from a collection became
+    /// a loop of its own at each use); returns the index after it.
     private static func copy(
         _ part: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int
     ) -> Int {
         guard let source = part.baseAddress else { return index }
         (buffer.baseAddress! + index).initialize(from: source, count: part.count)
         return index + part.count
-    }
-
-    /// Copies `part` into `buffer` at `index`; returns the index after it.
-    private static func put(
-        _ part: some Collection<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int
-    ) -> Int {
-        index + UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(fromContentsOf: part)
     }
 
     /// A static string, read through its pointer: no array to retain per token.

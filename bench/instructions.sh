@@ -139,8 +139,10 @@ count() {
             /memset/ && $1 ~ /^[0-9,]+$/ { gsub(",", "", $1); memset += $1 }
             END { printf "%d %d\n", total / n, memset / n }')
     local lines
-    lines=$(python3 "$here/codelines.py" "$REQUESTS" "$tmp"/callgrind.* | head -1)
-    python3 "$here/codelines.py" "$REQUESTS" --top "$TOP" "$tmp"/callgrind.* | tail -n +2 >"$tmp/$name.lines"
+    # One pass over the files (large with --dump-instr): the totals line, then the detail.
+    python3 "$here/codelines.py" "$REQUESTS" --top "$TOP" "$tmp"/callgrind.* >"$tmp/$name.codelines"
+    lines=$(head -1 "$tmp/$name.codelines")
+    tail -n +2 "$tmp/$name.codelines" >"$tmp/$name.lines"
     echo "$instructions $(python3 "$tmp/refcounts.py" "$REQUESTS" "$tmp"/callgrind.*) $lines"
 }
 

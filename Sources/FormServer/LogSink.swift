@@ -132,11 +132,8 @@ public final class LogSink: Sendable {
     private func writeAlone(
         stamp: [UInt8], prefix: UnsafeBufferPointer<UInt8>, message: UnsafeBufferPointer<UInt8>
     ) {
-        writeAll(stamp + Array(prefix) + Array(message) + [UInt8(ascii: "\n")])
-    }
-
-    private func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { writeAll($0) }
+        let line = stamp + Array(prefix) + Array(message) + [UInt8(ascii: "\n")]
+        line.withUnsafeBufferPointer { writeAll($0) }
     }
 
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -39,8 +39,8 @@ extension Server {
     // The first call of every request runs `examineHeaders`, and a page or a static file runs little
     // else of ours. What a request rarely needs (a refusal, a body, a `Request`'s fields) is in
     // functions of its own, kept out of line: code that sits between the lines every request runs
-    // makes each request read more of it, and a request's code, not its instruction count, is what
-    // costs most here (bench/README.md, "Code per request").
+    // makes each request read more of it, and code read per request costs here besides the
+    // instructions run (bench/README.md, "Code per request").
     private func examineHeaders(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
         guard context.targetIsClean, context.method.isToken else { return refuseRequestLine(context, connection) }
         // A static file needs no `Request`, nor does a light route's request unless its light handler

@@ -36,7 +36,7 @@ static inline struct MHD_Daemon *start_bench_daemon(uint16_t port, unsigned int 
         {MHD_OPTION_CONNECTION_LIMIT, 1024, NULL},
         {MHD_OPTION_PER_IP_CONNECTION_LIMIT, 0, NULL},
         {MHD_OPTION_CONNECTION_TIMEOUT, 10, NULL},
-        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, 64 * 1024, NULL},
+        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, 32 * 1024, NULL},
         {MHD_OPTION_STRICT_FOR_CLIENT, 1, NULL},
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, NULL},
         /* Last, so that one thread means no pool: MHD warns on a pool of 1. */

@@ -7,6 +7,7 @@
 #
 #   bench/compare.sh BIN [BIN...]            # e.g. bench/compare.sh /tmp/before /tmp/after
 #   REFERENCE=1 bench/compare.sh BIN          # and the C page reference (reference-page.c) beside them
+#   bench/compare.sh BIN "BIN --max-header 62k"   # one build two ways: words after a BIN go to `serve`
 #
 # Knobs: ROUNDS (40), DURATION (1 s a round), THREADS (nproc), CONNECTIONS (32), PAGE_PATH
 # (/forms/event), FORMS, CC, REFERENCE (0; 1 adds the reference, which needs libssl-dev). Needs wrk,
@@ -30,8 +31,11 @@ die() {
     log "error: $*"
     exit 1
 }
-(($# >= 1)) || die "usage: bench/compare.sh BIN [BIN...] (Formwright binaries)"
-for bin in "$@"; do [[ -x $bin ]] || die "no executable at $bin"; done
+(($# >= 1)) || die "usage: bench/compare.sh BIN [BIN...] (Formwright binaries, each with serve's flags if any)"
+for bin in "$@"; do
+    read -ra words <<<"$bin"
+    [[ -x ${words[0]} ]] || die "no executable at ${words[0]}"
+done
 for tool in wrk curl python3 "$CC" pkg-config; do command -v "$tool" >/dev/null || die "'$tool' is not installed"; done
 
 # shellcheck source=bench/page.sh
@@ -49,7 +53,9 @@ port=18930
 index=0
 for bin in "$@"; do
     index=$((index + 1))
-    serve "formwright$index" "http://$HOST:$port$PAGE_PATH" "$bin" serve --host "$HOST" --port "$port" \
+    read -ra words <<<"$bin"
+    serve "formwright$index" "http://$HOST:$port$PAGE_PATH" "${words[0]}" serve "${words[@]:1}" \
+        --host "$HOST" --port "$port" \
         --forms "$FORMS" --public "$repo/Public" --threads "$THREADS"
     servers+=("formwright$index=http://$HOST:$port$PAGE_PATH")
     port=$((port + 1))

@@ -50,6 +50,15 @@ static inline int CMicroHTTPD_socket(struct MHD_Connection *connection)
     return info ? info->connect_fd : -1;
 }
 
+/* MHD_get_connection_info is variadic: the bytes of the request line and header fields as
+ * received, or 0 when unknown (before the headers are read). */
+static inline size_t CMicroHTTPD_requestHeaderSize(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info ? info->header_size : 0;
+}
+
 /* MHD_get_connection_info is variadic: the connection's socket context, the value the
  * MHD_OPTION_NOTIFY_CONNECTION callback stored at MHD_CONNECTION_NOTIFY_STARTED (NULL before). */
 static inline void *CMicroHTTPD_socketContext(struct MHD_Connection *connection)

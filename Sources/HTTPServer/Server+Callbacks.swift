@@ -26,7 +26,7 @@ func startLibraryDaemon(
         MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
         MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: configuration.perIPConnectionLimit, ptr_value: nil),
         MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
-        MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.headerMemoryLimit, ptr_value: nil),
+        MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemory, ptr_value: nil),
         MHD_OptionItem(option: .URI_LOG_CALLBACK, value: unsafeBitCast(beginRequest, to: Int.self), ptr_value: server),
         MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(endRequest, to: Int.self), ptr_value: server),
         MHD_OptionItem(

@@ -43,6 +43,9 @@ extension Server {
     // instructions run (bench/README.md, "Code per request").
     private func examineHeaders(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
         guard context.targetIsClean, context.method.isToken else { return refuseRequestLine(context, connection) }
+        guard CMicroHTTPD_requestHeaderSize(connection.pointer) <= configuration.maxHeaderSize else {
+            return refuseHeaderSize(context, connection)
+        }
         // A static file needs no `Request`, nor does a light route's request unless its light handler
         // declines: their fields are not copied out of libmicrohttpd's table.
         if let (found, text) = router.exact(for: context.method, rawTarget: context.rawTargetBytes) {
@@ -86,6 +89,39 @@ extension Server {
         let message = "the method is not a token (RFC 9110 §9.1): letters, digits and !#$%&'*+-.^_`|~ only"
         return send(refusal(.badRequest, message, context), context, connection, close: true)
     }
+
+    /// Refuses a request line and header fields over `maxHeaderSize` (RFC 6585 §5). libmicrohttpd
+    /// reads a header block until its pool is full, and one that leaves too little of the pool for
+    /// the answer's header would get no answer at all: the connection closes without a word. Up to
+    /// `answerHeaderRoom` past the limit, the refusal is an ordinary one, worded for the client; past
+    /// that, a plain-text one is written to the socket before the connection closes.
+    @inline(never)
+    private func refuseHeaderSize(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
+        let size = CMicroHTTPD_requestHeaderSize(connection.pointer)
+        let message =
+            "the request line and header fields take \(size) bytes, more than the \(configuration.maxHeaderSize) this server reads: send fewer or shorter fields (cookies, most often)"
+        guard configuration.connectionMemory - size < Self.plainRefusalRoom else {
+            return refuse(.requestHeaderFieldsTooLarge, message, light: true, context, connection)
+        }
+        let status = HTTPStatus.requestHeaderFieldsTooLarge
+        let body = "\(status.code) \(status.reason)\n\(message)\n"
+        let answer =
+            "HTTP/1.1 \(status.code) \(status.reason)\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        context.phase = .answered
+        context.sentStatus = status.code
+        context.sentBytes = body.utf8.count
+        // The socket is libmicrohttpd's, and this answer is the last thing written to it: returning
+        // false makes libmicrohttpd close the connection. Nothing of an earlier answer is pending, as
+        // libmicrohttpd reads a request only once the previous answer is sent.
+        writeLast(answer, to: CMicroHTTPD_socket(connection.pointer))
+        return false
+    }
+
+    /// Pool bytes an ordinary refusal's header needs at most: with less left, `refuseHeaderSize`
+    /// writes its own. Half the room kept: libmicrohttpd failed a plain 404's header with under 430
+    /// bytes left, the event page's with under 630.
+    static let plainRefusalRoom = ServerConfiguration.answerHeaderRoom / 2
 
     /// Keeps the request's fields, for a `Request`, with its parsed target. Nil when it did; when the
     /// target cannot be parsed, the request is refused, and the answer is what the handler returns.
@@ -407,6 +443,14 @@ extension Server {
                 nanoseconds: monotonicNanoseconds() &- context.startNanoseconds,
                 remoteAddress: context.remoteAddress, abortReason: reason))
     }
+}
+
+/// Writes `text` to `socket` once, without waiting: a last word before the connection closes, so one
+/// that does not fit at once is cut, and a client gone is no error.
+private func writeLast(_ text: String, to socket: Int32) {
+    guard socket >= 0 else { return }
+    var text = text
+    text.withUTF8 { bytes in _ = send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
 }
 
 /// `value`, taken out of its place, which is left holding `empty`: a move, with no retain or release.

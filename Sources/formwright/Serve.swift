@@ -37,6 +37,12 @@ struct Serve: ParsableCommand {
         help: "Largest request body, in bytes or with k/m suffix (1m = 1 MiB). (env: FORMWRIGHT_MAX_BODY, default: 1m)")
     var maxBody: String?
 
+    @Option(
+        help:
+            "Largest request line and header fields together, in bytes or with a k suffix; larger gets 431, and a Cookie field counts twice. Each connection holds this and 2k more, cleared on every request: raise it only for clients that need it. (env: FORMWRIGHT_MAX_HEADER, default: 30k)"
+    )
+    var maxHeader: String?
+
     @Option(help: "Open connections at most. (env: FORMWRIGHT_CONNECTION_LIMIT, default: 1024)")
     var connectionLimit: Int?
 
@@ -117,6 +123,9 @@ struct Serve: ParsableCommand {
             maxBody.map { try ByteSize.parse($0, option: "--max-body", refusingZeroAs: "every request with a body") },
             "FORMWRIGHT_MAX_BODY", default: 1 << 20
         ) { try ByteSize.parse($0, option: "FORMWRIGHT_MAX_BODY", refusingZeroAs: "every request with a body") }
+        configuration.server.maxHeaderSize = try environment.value(
+            maxHeader.map { try ByteSize.parse($0, option: "--max-header") }, "FORMWRIGHT_MAX_HEADER", default: 30 << 10
+        ) { try ByteSize.parse($0, option: "FORMWRIGHT_MAX_HEADER") }
         configuration.server.connectionLimit = try environment.value(
             connectionLimit, "FORMWRIGHT_CONNECTION_LIMIT", default: 1024
         ) { Int($0) }

@@ -823,6 +823,31 @@ import Testing
         #expect(missingJSON.status == 404 && missingJSON.text.contains(#""code":"notFound""#))
     }
 
+    /// A request line and header fields over the limit (30 KiB by default) are refused with 431 in the
+    /// client's terms, a page for a browser and JSON for an API client, up to the largest block the
+    /// pool leaves an ordinary answer room for; the page's own answer fits at the limit itself.
+    @Test func aHeaderBlockOverTheLimitIsRefusedInTheClientsTerms() async throws {
+        let limit = ServerConfiguration().maxHeaderSize
+        // The largest block refused in the client's terms: half the room kept for the answer is left.
+        let largest = limit + ServerConfiguration.answerHeaderRoom / 2
+        let answers = try await withFormServer { port in
+            try [("text/html", limit), ("text/html", limit + 1), ("application/json", largest), ("text/html", largest)]
+                .map { accept, size in
+                    let head = "GET /forms/event HTTP/1.1\r\nHost: x\r\nAccept: \(accept)\r\nX-Padding: "
+                    let connection = try RawConnection(port: port)
+                    try connection.send(head + String(repeating: "c", count: size - head.utf8.count - 4) + "\r\n\r\n")
+                    return try connection.readResponse()
+                }
+        }
+        #expect(answers[0].status == 200 && answers[0].text.contains("<form"))
+        #expect(answers[1].status == 431)
+        #expect(answers[1].header("Content-Type") == "text/html; charset=utf-8")
+        #expect(answers[1].text.contains("\(limit + 1) bytes, more than the \(limit) this server reads"))
+        #expect(answers[2].status == 431 && answers[2].text.contains(#""code":"headerTooLarge""#))
+        #expect(answers[3].status == 431 && answers[3].text.contains("\(largest) bytes, more than the \(limit)"))
+        #expect(answers[3].header("Content-Type") == "text/html; charset=utf-8")
+    }
+
     /// A browser refused by the server itself (a method the address does not take, a malformed address)
     /// reads a page in its language with the server's reason beneath, in English and marked so; a 405
     /// keeps its `Allow`, and a HEAD's is as long as its GET's. Other clients still get plain text.

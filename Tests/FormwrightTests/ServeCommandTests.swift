@@ -92,12 +92,22 @@ extension CommandSuites {
             try await offPool {
                 let server = try FormwrightProcess(
                     ["serve"],
-                    environment: ["FORMWRIGHT_PORT": "0", "FORMWRIGHT_HOST": "127.0.0.1", "FORMWRIGHT_THREADS": "1"])
+                    environment: [
+                        "FORMWRIGHT_PORT": "0", "FORMWRIGHT_HOST": "127.0.0.1", "FORMWRIGHT_THREADS": "1",
+                        "FORMWRIGHT_MAX_HEADER": "40k",
+                    ])
                 let port = try #require(server.listeningPort())
                 #expect(server.text.contains("threads=1"))
                 #expect(
                     try exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").hasPrefix(
                         "HTTP/1.1 200"))
+                // FORMWRIGHT_MAX_HEADER=40k: a 35 KB field, over the 30k default, is read; 45 KB is not.
+                for (size, status) in [(35_000, "200"), (45_000, "431")] {
+                    let field = "X-Padding: " + String(repeating: "p", count: size)
+                    let answer = try exchange(
+                        port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\(field)\r\nConnection: close\r\n\r\n")
+                    #expect(answer.hasPrefix("HTTP/1.1 \(status)"), "\(answer.prefix(200))")
+                }
                 server.signal(SIGINT)
                 #expect(server.waitForExit() == 0)
             }
@@ -139,6 +149,9 @@ extension CommandSuites {
                 let body = try runFormwright(["serve", "--max-body", "ten"])
                 #expect(body.status != 0)
                 #expect(body.output.contains("--max-body 'ten' is not a size"))
+                let header = try runFormwright(["serve", "--port", "0", "--max-header", "1k"])
+                #expect(header.status == 1)
+                #expect(header.output.contains("the header limit must be between 2 KiB and 1 MiB, not 1024 bytes"))
             }
         }
 
@@ -226,7 +239,7 @@ extension CommandSuites {
                 #expect(serve.status == 0)
                 for variable in [
                     "FORMWRIGHT_HOST", "FORMWRIGHT_PORT", "FORMWRIGHT_FORMS", "FORMWRIGHT_PUBLIC", "FORMWRIGHT_THREADS",
-                    "FORMWRIGHT_MAX_BODY",
+                    "FORMWRIGHT_MAX_BODY", "FORMWRIGHT_MAX_HEADER",
                 ] {
                     #expect(serve.output.contains(variable))
                 }

@@ -81,6 +81,7 @@ enum Answers {
             case .contentTooLarge, .notImplemented: "body"
             case .notFound: "notFound"
             case .methodNotAllowed: "methodNotAllowed"
+            case .requestHeaderFieldsTooLarge: "headerTooLarge"
             default: "badRequest"
             }
         return problem(status, message, code: code, json: true)

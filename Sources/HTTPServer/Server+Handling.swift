@@ -105,9 +105,10 @@ extension Server {
         }
         let status = HTTPStatus.requestHeaderFieldsTooLarge
         let body = "\(status.code) \(status.reason)\n\(message)\n"
+        // A HEAD's answer has the header alone, Content-Length included (RFC 9110 §9.3.2).
         let answer =
             "HTTP/1.1 \(status.code) \(status.reason)\r\nContent-Type: text/plain; charset=utf-8\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(context.method == .head ? "" : body)"
         context.phase = .answered
         context.sentStatus = status.code
         context.sentBytes = body.utf8.count

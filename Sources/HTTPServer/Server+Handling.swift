@@ -92,9 +92,9 @@ extension Server {
 
     /// Refuses a request line and header fields over `maxHeaderSize` (RFC 6585 §5). libmicrohttpd
     /// reads a header block until its pool is full, and one that leaves too little of the pool for
-    /// the answer's header would get no answer at all: the connection closes without a word. Up to
-    /// `answerHeaderRoom` past the limit, the refusal is an ordinary one, worded for the client; past
-    /// that, a plain-text one is written to the socket before the connection closes.
+    /// the answer's header would get no answer at all: the connection closes without a word. While
+    /// `plainRefusalRoom` of the pool is left, the refusal is an ordinary one, worded for the client;
+    /// with less, a plain-text one is written to the socket before the connection closes.
     @inline(never)
     private func refuseHeaderSize(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
         let size = CMicroHTTPD_requestHeaderSize(connection.pointer)

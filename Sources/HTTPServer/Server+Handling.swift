@@ -43,8 +43,9 @@ extension Server {
     // instructions run (bench/README.md, "Code per request").
     private func examineHeaders(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
         guard context.targetIsClean, context.method.isToken else { return refuseRequestLine(context, connection) }
-        guard CMicroHTTPD_requestHeaderSize(connection.pointer) <= configuration.maxHeaderSize else {
-            return refuseHeaderSize(context, connection)
+        let headerSize = CMicroHTTPD_requestHeaderSize(connection.pointer)
+        guard headerSize <= configuration.maxHeaderSize else {
+            return refuseHeaderSize(headerSize, context, connection)
         }
         // A static file needs no `Request`, nor does a light route's request unless its light handler
         // declines: their fields are not copied out of libmicrohttpd's table.
@@ -96,27 +97,30 @@ extension Server {
     /// `plainRefusalRoom` of the pool is left, the refusal is an ordinary one, worded for the client;
     /// with less, a plain-text one is written to the socket before the connection closes.
     @inline(never)
-    private func refuseHeaderSize(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
-        let size = CMicroHTTPD_requestHeaderSize(connection.pointer)
+    private func refuseHeaderSize(_ size: Int, _ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
         let message =
             "the request line and header fields take \(size) bytes, more than the \(configuration.maxHeaderSize) this server reads: send fewer or shorter fields (cookies, most often)"
         guard configuration.connectionMemory - size < Self.plainRefusalRoom else {
             return refuse(.requestHeaderFieldsTooLarge, message, light: true, context, connection)
         }
-        let status = HTTPStatus.requestHeaderFieldsTooLarge
-        let body = "\(status.code) \(status.reason)\n\(message)\n"
-        // A HEAD's answer has the header alone, Content-Length included (RFC 9110 §9.3.2).
-        let answer =
-            "HTTP/1.1 \(status.code) \(status.reason)\r\nContent-Type: text/plain; charset=utf-8\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(context.method == .head ? "" : body)"
+        let plain = Response.error(.requestHeaderFieldsTooLarge, message)
         context.phase = .answered
-        context.sentStatus = status.code
-        context.sentBytes = body.utf8.count
+        (context.sentStatus, context.sentBytes) = plain.sentStatusAndCount
         // The socket is libmicrohttpd's, and this answer is the last thing written to it: returning
         // false makes libmicrohttpd close the connection. Nothing of an earlier answer is pending, as
         // libmicrohttpd reads a request only once the previous answer is sent.
-        writeLast(answer, to: CMicroHTTPD_socket(connection.pointer))
+        writeLast(Self.closingMessage(plain, head: context.method == .head), to: CMicroHTTPD_socket(connection.pointer))
         return false
+    }
+
+    /// `response` as HTTP/1.1 bytes that close the connection, its body left out for a HEAD (RFC 9110
+    /// §9.3.2): for an answer libmicrohttpd has no room to build.
+    private static func closingMessage(_ response: Response, head: Bool) -> String {
+        let body = response.body.bytes
+        var message = "HTTP/1.1 \(response.status)\r\n"
+        for field in response.headers { message += "\(field.name): \(field.value)\r\n" }
+        message += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        return head ? message : message + String(decoding: body, as: UTF8.self)
     }
 
     /// Pool bytes an ordinary refusal's header needs at most: with less left, `refuseHeaderSize`

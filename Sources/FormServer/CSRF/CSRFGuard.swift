@@ -72,16 +72,10 @@ public struct CSRFGuard: Sendable {
 
     /// A fresh nonce for a browser that has none: 128 random bits, base64url.
     public func newNonce() -> String {
-        withNewNonce { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Calls `body` with a fresh nonce's base64url bytes, written on the stack: what `newNonce()`
-    /// gives, without making a string of it (a page for a new reader copies it into its cookie).
-    public func withNewNonce<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        withUnsafeBytes(of: RandomPool.next128()) { random in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.nonceByteCount) { text in
-                body(UnsafeBufferPointer(rebasing: text[..<Self.base64url(random, into: text)]))
-            }
+        String(unsafeUninitializedCapacity: Self.nonceByteCount) { text in
+            // The buffer may be larger than asked for: the nonce takes its first `nonceByteCount` bytes.
+            let nonce = UnsafeMutableBufferPointer(rebasing: text[..<Self.nonceByteCount])
+            return writeNewNonce(into: UnsafeMutableRawBufferPointer(nonce)) ? nonce.count : 0
         }
     }
 

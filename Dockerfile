@@ -17,8 +17,10 @@ RUN swift package resolve
 COPY Sources ./Sources
 COPY Tests ./Tests
 COPY bench ./bench
+COPY scripts ./scripts
+# The release build with the code every request runs laid out together (scripts/build-release).
 # Debug info out (most of the binary's size); the symbol table stays, so crash backtraces keep names.
-RUN swift build -c release --static-swift-stdlib --product formwright \
+RUN scripts/build-release --static-swift-stdlib --product formwright \
     && install -D "$(swift build -c release --static-swift-stdlib --show-bin-path)/formwright" /out/formwright \
     && strip --strip-debug /out/formwright
 

@@ -6,7 +6,7 @@ PORT ?= 8080
 SUBMISSIONS ?= submissions
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-predicate bench-engine fuzz clean
+.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-code-order bench-instructions bench-cpu bench-soak bench-predicate bench-engine fuzz clean
 SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
@@ -27,7 +27,7 @@ build:
 	$(SWIFT) build
 
 release:
-	$(SWIFT) build -c release --product formwright
+	SWIFT=$(SWIFT) scripts/build-release --product formwright
 
 # A crash prints only the crashed thread's frames, without registers or images: CI keeps the end of
 # what a failed run printed, and that end should say where the crash was.
@@ -90,6 +90,10 @@ bench-code-footprint:
 bench-instructions:
 	SWIFT=$(SWIFT) bench/instructions.sh
 
+## bench-code-order: writes scripts/hot-code.order, Formwright's functions run on every request (callgrind), which scripts/build-release lays out side by side; relinks and checks the layout
+bench-code-order:
+	SWIFT=$(SWIFT) bench/code-order.sh
+
 ## bench-cpu: µs of CPU per request by layer (kernel, libc, libmicrohttpd, Swift runtime, own code) and the costliest functions, sampled with perf under wrk, against the C ceiling
 bench-cpu:
 	SWIFT=$(SWIFT) bench/cpu.sh
@@ -100,12 +104,12 @@ bench-soak:
 
 ## bench-predicate: evaluations/s, parse time and allocations of compiled predicates (release build)
 bench-predicate:
-	$(SWIFT) build -c release --product predicate-bench
+	SWIFT=$(SWIFT) scripts/build-release --product predicate-bench
 	$$($(SWIFT) build -c release --show-bin-path)/predicate-bench
 
 ## bench-engine: time and allocations of judging one valid event submission and writing its JSON (release build)
 bench-engine:
-	$(SWIFT) build -c release --product submit-bench
+	SWIFT=$(SWIFT) scripts/build-release --product submit-bench
 	$$($(SWIFT) build -c release --show-bin-path)/submit-bench
 
 ## fuzz: libFuzzer over the predicate parser and evaluator, 1,000,000 executions

@@ -2,10 +2,15 @@
 """bench/codelines.py: how much code a request runs, from callgrind files written with --dump-instr=yes.
 
     codelines.py REQUESTS [--top N] FILE...
+    codelines.py REQUESTS --functions OBJECT FILE...
 
 Counts the 64-byte lines of code that hold an instruction run at least REQUESTS times while counting
 was on, that is, once a request or more (instructions.sh counts REQUESTS identical requests), by
-object and, with --top, by function. Prints "lines KiB" on its first line, then the detail.
+object (with the 4 KiB pages they lie on) and, with --top, by function. Prints "lines KiB" on its
+first line, then the detail.
+
+With --functions, prints instead the functions of OBJECT (a file name: formwright) that run once a
+request or more, by their symbols, most lines first: what bench/code-order.sh lists for the linker.
 
 Why lines as well as instructions: between two requests the kernel's network path runs and evicts the
 server's code from the first-level instruction cache, so each request reads its code in again. On this
@@ -19,6 +24,7 @@ import subprocess
 import sys
 
 LINE = 64
+PAGE = 4096
 
 
 def hot_lines(path, requests, counts):
@@ -70,17 +76,29 @@ def main():
         at = args.index("--top")
         top = int(args[at + 1])
         del args[at : at + 2]
+    functions_of = None
+    if "--functions" in args:
+        at = args.index("--functions")
+        functions_of = args[at + 1]
+        del args[at : at + 2]
     requests, files = int(args[0]), args[1:]
     counts = collections.defaultdict(set)
     for path in files:
         hot_lines(path, requests, counts)
+    if functions_of:
+        hot = [(fn, len(lines)) for (obj, fn), lines in counts.items() if obj == functions_of and fn]
+        for fn, _ in sorted(hot, key=lambda item: (-item[1], item[0])):
+            print(fn)
+        return
     per_object = collections.defaultdict(set)
     for (obj, _), lines in counts.items():
         per_object[obj] |= lines
     total = sum(len(lines) for lines in per_object.values())
     print(f"{total} {total * LINE / 1024:.1f}")
     for obj, lines in sorted(per_object.items(), key=lambda item: -len(item[1])):
-        print(f"   {len(lines):6d}  {obj}")
+        # The 4 KiB pages the lines lie on: each is an entry in the TLB (scripts/build-release).
+        pages = len({line * LINE // PAGE for line in lines})
+        print(f"   {len(lines):6d}  {obj} (on {pages} pages)")
     if top:
         rows = sorted(counts.items(), key=lambda item: -len(item[1]))[:top]
         text = "\n".join(f"   {len(lines):6d}  {obj}: {fn}" for (obj, fn), lines in rows)

@@ -12,7 +12,8 @@
 # submit (POST a valid calendar event to /forms/event, urlencoded, Accept: application/json, as
 # bench/submit-event.sh sends it). Knobs: SCENARIOS (static,page,submit),
 # REQUESTS (2000), PAGE_PATH (/forms/event), FORMWRIGHT_BIN (else a release build), SWIFT, CC, FORMS,
-# TOP (25: Formwright's functions listed by their code lines).
+# TOP (25: Formwright's functions listed by their code lines), KEEP (a folder: Formwright's callgrind
+# files are kept in KEEP/SCENARIO, as bench/code-order.sh reads them).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -140,6 +141,9 @@ count() {
             END { printf "%d %d\n", total / n, memset / n }')
     local lines
     # One pass over the files (large with --dump-instr): the totals line, then the detail.
+    if [[ -n ${KEEP:-} && $name == formwright ]]; then
+        mkdir -p "$KEEP/$scenario" && cp "$tmp"/callgrind.* "$KEEP/$scenario/"
+    fi
     python3 "$here/codelines.py" "$REQUESTS" --top "$TOP" "$tmp"/callgrind.* >"$tmp/$name.codelines"
     lines=$(head -1 "$tmp/$name.codelines")
     tail -n +2 "$tmp/$name.codelines" >"$tmp/$name.lines"

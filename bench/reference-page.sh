@@ -27,7 +27,7 @@ trap cleanup EXIT
     { echo "reference-page: cannot build bench/reference-page.c (libmicrohttpd-dev, libssl-dev)" >&2; exit 1; }
 
 if [[ -z ${FORMWRIGHT_BIN:-} ]]; then
-    (cd "$repo" && "${SWIFT:-swift}" build -c release --product formwright >&2)
+    "$repo/scripts/build-release" --product formwright >&2
     FORMWRIGHT_BIN=$repo/.build/release/formwright
 fi
 export FORMWRIGHT_SECRET=${FORMWRIGHT_SECRET:-bench-secret}

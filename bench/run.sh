@@ -364,7 +364,7 @@ measure() {
 
 if [[ -z $FORMWRIGHT_BIN ]]; then
     log "building formwright (release) with $SWIFT"
-    (cd "$repo" && "$SWIFT" build -c release --product formwright) >&2
+    SWIFT=$SWIFT "$repo/scripts/build-release" --product formwright >&2
     FORMWRIGHT_BIN=$repo/.build/release/formwright
 fi
 [[ -x $FORMWRIGHT_BIN ]] || die "no formwright binary at $FORMWRIGHT_BIN"

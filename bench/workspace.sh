@@ -26,7 +26,7 @@ open_workspace() {
     trap close_workspace EXIT
     if [[ -z $FORMWRIGHT_BIN ]]; then
         log "building formwright (release)"
-        (cd "$repo" && "$SWIFT" build -c release --product formwright >&2) || die "the release build failed"
+        SWIFT=$SWIFT "$repo/scripts/build-release" --product formwright >&2 || die "the release build failed"
         FORMWRIGHT_BIN=$(cd "$repo" && "$SWIFT" build -c release --show-bin-path)/formwright
     fi
     # shellcheck disable=SC2046 # pkg-config prints several words on purpose

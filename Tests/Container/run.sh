@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The container test: builds the repository's Dockerfile, unchanged, with Debian's podman, runs the
 # image and checks it the way a user would: health, a form page, a JSON submission kept in a mounted
-# folder, a graceful stop, and a refusal to start on bad forms. There is no Docker engine or registry
-# on our machines, so the base images are made here (recipe: shared/CONTAINER.md): debian:bookworm-slim
-# by debootstrap, and a stand-in for swift:6.3-bookworm from this machine's toolchain and package
-# copies. They are cached under .build/container-cache/; everything else lives in a private podman
-# store that is removed on every path. Needs root. Closes with "N passed, M failed"; exits non-zero on any failure.
+# folder, a graceful stop, and a refusal to start on bad forms; and that its binary's code is laid
+# out. There is no Docker engine or registry on our machines, so the base images are made here
+# (recipe: shared/CONTAINER.md): debian:bookworm-slim by debootstrap, and a stand-in for
+# swift:6.3-bookworm from this machine's toolchain and package copies. They are cached under
+# .build/container-cache/; everything else lives in a private podman store that is removed on every
+# path. Needs root. Closes with "N passed, M failed"; exits non-zero on any failure.
 #
 #   Tests/Container/run.sh
 #   FORMWRIGHT_CONTAINER_CACHE=/elsewhere Tests/Container/run.sh    (another cache: a cold run)
@@ -143,7 +144,7 @@ trap 'fail "interrupted"; exit 130' INT TERM
 # --- 1. tools -----------------------------------------------------------------------------------
 
 install_tools() {
-    local wanted=(podman runc debootstrap uidmap netavark aardvark-dns iptables curl) missing=() package
+    local wanted=(podman runc debootstrap uidmap netavark aardvark-dns iptables curl binutils) missing=() package
     local venv=$cache/hadolint-venv
     command -v python3 >/dev/null || wanted+=(python3 python3-venv)
     # Debian's python3 makes venvs only with python3-venv; another python3 may well have ensurepip.
@@ -524,6 +525,15 @@ reports_the_image_size() {
     ((bytes < 300000000))
 }
 
+# --- 8. code layout -----------------------------------------------------------------------------
+
+# The image's binary is built by scripts/build-release: the functions every request runs, listed in
+# scripts/hot-code.order, lie side by side in it (bench/code-order.sh --check reads its symbols).
+lays_out_the_request_path() {
+    pm run --rm --entrypoint /usr/bin/cat "$image" /app/formwright >"$work/image-formwright" 2>"$work/cat.log"
+    bench/code-order.sh --check "$work/image-formwright"
+}
+
 # --- main ---------------------------------------------------------------------------------------
 
 ((EUID == 0)) || {
@@ -555,6 +565,7 @@ must "base image tarballs cached in $cache" cached_tarballs
 must "base images imported" import_base_images
 must "the Dockerfile builds unchanged (podman build --pull=never)" build_image
 step "image size reported, under 300 MB (no toolchain in the runtime stage)" reports_the_image_size
+step "the request path's code lies together in the binary (scripts/hot-code.order)" lays_out_the_request_path
 
 port=$(free_port)
 base=http://127.0.0.1:$port

@@ -9,7 +9,8 @@
 # submit; REQUESTS, 1000): every function of the formwright binary that runs once a request or more,
 # the page's first. Run it again when the request path changes: a function renamed or new on the
 # path is otherwise left where the compiler put it (the check fails once a tenth of the list is gone).
-# Knobs: FORMWRIGHT_BIN (else a release build), REQUESTS, and instructions.sh's.
+# Knobs: FORMWRIGHT_BIN (else a release build; given, the list is written from it and nothing is
+# relinked), REQUESTS, and instructions.sh's.
 #
 # The check reads the binary's symbol table (nm): it wants nine in ten of the listed functions, and
 # their code within a span at most a quarter larger than its size (alignment pads each function).

@@ -57,17 +57,60 @@ static inline void COpenSSL_hmacKey(COpenSSL_HMACKey *hmacKey, const uint8_t *ke
     OPENSSL_cleanse(pad, sizeof pad);
 }
 
-/* HMAC-SHA256 under `hmacKey` of `count` bytes at `message`, into `mac` (32 bytes). */
+/* Writes the eight words of a SHA-256 state as its 32-byte big-endian digest. */
+static inline void COpenSSL_digest(const SHA256_CTX *context, uint8_t *digest)
+{
+    for (size_t i = 0; i < 8; i++) {
+        digest[4 * i] = (uint8_t)(context->h[i] >> 24);
+        digest[4 * i + 1] = (uint8_t)(context->h[i] >> 16);
+        digest[4 * i + 2] = (uint8_t)(context->h[i] >> 8);
+        digest[4 * i + 3] = (uint8_t)context->h[i];
+    }
+}
+
+/* Hashes the last block of a message whose first `SHA256_CBLOCK` bytes `context` has absorbed (a key
+ * state): `count` bytes (at most 55) at `tail`, then SHA-256's padding (FIPS 180-4 §5.1.1): 0x80,
+ * zeros, and the message's length in bits, big-endian, in the block's last 8 bytes. The block is laid
+ * out in `block`, which the caller wipes. */
+static inline void COpenSSL_lastBlock(SHA256_CTX *context, const uint8_t *tail, size_t count,
+    uint8_t block[SHA256_CBLOCK])
+{
+    if (count > 0) memcpy(block, tail, count); /* an empty message's pointer may be null */
+    memset(block + count, 0, SHA256_CBLOCK - count);
+    block[count] = 0x80;
+    uint64_t bits = (uint64_t)(SHA256_CBLOCK + count) * 8;
+    for (size_t i = 0; i < 8; i++) block[SHA256_CBLOCK - 1 - i] = (uint8_t)(bits >> (8 * i));
+    SHA256_Transform(context, block);
+}
+
+/* HMAC-SHA256 under `hmacKey` of `count` bytes at `message`, into `mac` (32 bytes).
+ *
+ * A message of up to 55 bytes (a CSRF token's is 28 bytes and the form id) fits with its padding in
+ * the one block after the key's (`COpenSSL_hmacKey` absorbs exactly one block into each state), and
+ * the inner digest in the one block after the outer key's: each half is then one SHA256_Transform
+ * of a block laid out here. SHA256_Update and SHA256_Final would buffer, pad and wipe the same
+ * block through more calls, which cost a new reader's page more than the two transforms themselves.
+ * Longer messages take those calls. */
 static inline void COpenSSL_hmac(const COpenSSL_HMACKey *hmacKey, const uint8_t *message, size_t count,
     uint8_t *mac)
 {
-    SHA256_CTX context = hmacKey->inner;
-    SHA256_Update(&context, message, count);
     uint8_t innerDigest[SHA256_DIGEST_LENGTH];
-    SHA256_Final(innerDigest, &context);
-    context = hmacKey->outer;
-    SHA256_Update(&context, innerDigest, sizeof innerDigest);
-    SHA256_Final(mac, &context);
+    SHA256_CTX context = hmacKey->inner;
+    if (count <= SHA256_CBLOCK - 9) {
+        uint8_t block[SHA256_CBLOCK];
+        COpenSSL_lastBlock(&context, message, count, block);
+        COpenSSL_digest(&context, innerDigest);
+        context = hmacKey->outer;
+        COpenSSL_lastBlock(&context, innerDigest, sizeof innerDigest, block);
+        COpenSSL_digest(&context, mac);
+        OPENSSL_cleanse(block, sizeof block);
+    } else {
+        SHA256_Update(&context, message, count);
+        SHA256_Final(innerDigest, &context);
+        context = hmacKey->outer;
+        SHA256_Update(&context, innerDigest, sizeof innerDigest);
+        SHA256_Final(mac, &context);
+    }
     OPENSSL_cleanse(&context, sizeof context);
     OPENSSL_cleanse(innerDigest, sizeof innerDigest);
 }

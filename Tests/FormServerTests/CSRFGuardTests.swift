@@ -88,6 +88,21 @@ import Testing
         let mac = CSRFGuard.hmac(message, key: key)
         #expect(mac.map { String(format: "%02x", $0) }.joined() == expected)
     }
+
+    /// Messages of up to 55 bytes are hashed as one padded block after the key's, longer ones through
+    /// OpenSSL's buffering: both sides of that edge, the empty message and a whole block, against
+    /// Python's hmac module (`hmac.new(b"Jefe", b"a" * n, hashlib.sha256)`).
+    @Test(
+        arguments: [
+            (0, "923598ca6d64af2a5dba79dcd021a8a0fe5c5f557519adaaf0ad532d4506dd30"),
+            (55, "290d2fb7eb5dfb608a006bada9a090a9b6d03702b321a59375214b24e0f8e265"),
+            (56, "cca8b237675f240577a563326cdb3c4dcc8025863d4bde2f80b791ae487157dd"),
+            (64, "2213fe4597fb22997da920e89da4e545b17a89b729261d708d75833af149fe53"),
+        ])
+    func hmacIsTheSameEitherSideOfOneBlock(count: Int, expected: String) {
+        let mac = CSRFGuard.hmac(bytes(UInt8(ascii: "a"), count), key: Array("Jefe".utf8))
+        #expect(mac.map { String(format: "%02x", $0) }.joined() == expected)
+    }
 }
 
 /// `count` copies of `byte`.

@@ -72,6 +72,11 @@ final class RequestContext {
     /// Set when the server found the client gone mid-body and closed the connection itself, which
     /// libmicrohttpd then reports as an error: the access log says who left.
     var clientLeft = false
+    /// The first `Accept-Language` field's value where libmicrohttpd keeps it, and whether a `Cookie`
+    /// field came, as the header scan noted them for a light handler (`RequestHead`); valid until the
+    /// request completes.
+    var acceptLanguage: UnsafePointer<CChar>?
+    var hasCookie = false
 
     /// A connection's context, before its first request.
     init() {}
@@ -151,6 +156,8 @@ final class RequestContext {
         sentStatus = nil
         sentBytes = 0
         clientLeft = false
+        acceptLanguage = nil
+        hasCookie = false
     }
 }
 

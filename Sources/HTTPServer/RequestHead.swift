@@ -18,11 +18,20 @@ public struct RequestHead: ~Copyable {
     /// The method token (`HEAD` for a HEAD, which a GET route answers).
     public let method: HTTPMethod
     private let connection: OpaquePointer
+    /// What the server's scan of every request's fields noted (`RequestContext`).
+    private let acceptLanguageValue: UnsafePointer<CChar>?
+    private let hasCookie: Bool
 
-    init(method: HTTPMethod, connection: OpaquePointer) {
+    init(method: HTTPMethod, connection: OpaquePointer, acceptLanguage: UnsafePointer<CChar>?, hasCookie: Bool) {
         self.method = method
         self.connection = connection
+        self.acceptLanguageValue = acceptLanguage
+        self.hasCookie = hasCookie
     }
+
+    /// The first `Accept-Language` field's value, as `header("Accept-Language")` gives it: read where
+    /// the server's scan of the fields found it, with no lookup.
+    public var acceptLanguage: String? { acceptLanguageValue.map { String(cString: $0) } }
 
     /// The first value of the field `name`, looked up case-insensitively: what `Request.headers[name]`
     /// gives for the same request.
@@ -37,9 +46,8 @@ public struct RequestHead: ~Copyable {
     /// The value of the cookie `name`: what `Request.cookie(named:)` gives for the same request (the
     /// first pair of that name, in the first `Cookie` field that has one).
     public func cookie(named name: String) -> String? {
-        // Most requests of a new reader have no `Cookie` field: libmicrohttpd's own lookup says so
-        // without a call back per field.
-        guard MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Cookie") != nil else { return nil }
+        // Most requests of a new reader have no `Cookie` field, as the server's scan found.
+        guard hasCookie else { return nil }
         // The name is read in place, not copied into an array: a returning reader's every page asks.
         var name = name
         return name.withUTF8 { wanted in

@@ -1,6 +1,12 @@
 private import CMicroHTTPD
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A response sent over and over that changes in only two places per request: a slot of fixed size
 /// in its body, and a slot in the value of one optional header field. A form's page is one: its
 /// CSRF token is fresh each time, and a new reader's cookie differs in its nonce alone; its ~6 KB of
@@ -12,7 +18,8 @@ import Synchronization
 /// the response back to the pool once the request has completed, when libmicrohttpd no longer reads
 /// it (LIBMICROHTTPD.md §e: responses are reference-counted and outlive a request), and only if
 /// nothing else holds it then. A response that is never sent, or still held, is freed when its last
-/// holder lets go, and the pool builds another when it runs short.
+/// holder lets go, and the pool builds another when it runs short. Each response carries a `Date`
+/// field of its own, rewritten in place when the second has changed since its last request.
 ///
 /// ```swift
 /// let cookie = FieldTemplate(name: "Set-Cookie", prefix: "id=", slotCount: 22, suffix: "; HttpOnly")
@@ -145,6 +152,7 @@ public final class ResponseTemplate: Sendable {
         let home = ThreadNumber.currentShard
         let taken = idle.withLock(shard: home) { $0.take(withField: withField) }
         guard let instance = taken ?? (try? build()) else { return nil }
+        instance.stampDate()
         guard withField else { return instance.removeField() ? Filling(instance, home: home, fieldSlot: nil) : nil }
         guard let fieldSlot = instance.fieldSlot() else { return nil }
         return Filling(instance, home: home, fieldSlot: fieldSlot)
@@ -225,6 +233,10 @@ final class ReusableResponse: @unchecked Sendable {
     /// The shard of the thread that last took it among `pools`: where it goes back (`recycle`), a
     /// number rather than a reference, which would cost a retain and a release per request.
     fileprivate var home = 0
+    /// The value of the response's own `Date` field where libmicrohttpd keeps it, and the second it
+    /// shows: nil when libmicrohttpd refused the field, which leaves it to make one per request.
+    private var dateValue: UnsafeMutableRawBufferPointer?
+    private var dateSecond = 0
 
     fileprivate init(_ template: ResponseTemplate) throws(MHDResponse.Failure) {
         let count = template.byteCount
@@ -248,6 +260,29 @@ final class ReusableResponse: @unchecked Sendable {
         handle = try MHDResponse.make(
             bytes: UnsafeRawBufferPointer(rebasing: body[..<count]), headers: template.headers,
             closeConnection: false, release: freeBody, owner: body.baseAddress!)
+        dateValue = addDateField()
+    }
+
+    /// Adds a `Date` field of the current second, to be rewritten in place (`stampDate`) as the
+    /// `Set-Cookie` slot is: libmicrohttpd sends a response's own `Date` rather than making one, with
+    /// `gmtime_r` and glibc's time-zone lock, for every response (`HTTPDate`).
+    private func addDateField() -> UnsafeMutableRawBufferPointer? {
+        let now = time(nil)
+        var text = [UInt8](repeating: 0, count: HTTPDate.count)
+        guard text.withUnsafeMutableBytes({ HTTPDate.write(now, into: $0) }),
+            MHD_add_response_header(handle, "Date", String(decoding: text, as: UTF8.self)) == .YES,
+            let stored = MHD_get_response_header(handle, "Date"), strlen(stored) == HTTPDate.count
+        else { return nil }
+        dateSecond = now
+        return UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(mutating: stored), count: HTTPDate.count)
+    }
+
+    /// Brings the `Date` field to the current second, by the request that took the response and has
+    /// not queued it yet: the only one that reads it (see `fieldSlot()`).
+    fileprivate func stampDate() {
+        guard let dateValue else { return }
+        let now = time(nil)
+        if now != dateSecond, HTTPDate.write(now, into: dateValue) { dateSecond = now }
     }
 
     /// The body as sent, copied: for reading a response that a handler returned (tests, fallbacks).

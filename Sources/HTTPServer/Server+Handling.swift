@@ -61,6 +61,8 @@ extension Server {
         withUnsafeMutablePointer(to: &scan) { pointer in
             _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)
         }
+        context.acceptLanguage = scan.acceptLanguage
+        context.hasCookie = scan.hasCookie
         // Taken, not copied: a copy of the fields would cost a retain and a release per stored array.
         if let fields = scan.fields.take(), let refused = adopt(fields, context, connection) { return refused }
         let framing = scan.framing
@@ -268,7 +270,10 @@ extension Server {
             return literal._withUnsafeGuaranteedRef { literal in
                 // Never one with a body (a GET's is refused with the headers): a `Request` would carry it.
                 if let light = literal.light, !context.bodyHeld,
-                    let response = light(RequestHead(method: context.method, connection: connection.pointer))
+                    let response = light(
+                        RequestHead(
+                            method: context.method, connection: connection.pointer,
+                            acceptLanguage: context.acceptLanguage, hasCookie: context.hasCookie))
                 {
                     return send(response, context, connection)
                 }
@@ -497,6 +502,11 @@ private struct HeaderScan: ~Copyable {
     /// The first field name that is no token (`Transfer-Encoding ` has a space in it), in
     /// libmicrohttpd's table: a pointer, not a string, so a scan of well-formed fields costs nothing more.
     var badName: UnsafePointer<CChar>?
+    /// The first `Accept-Language` field's value in libmicrohttpd's table, and whether a `Cookie`
+    /// field came: what a page asks of every request (`RequestHead`), noted here rather than looked
+    /// up again, a walk of the table each.
+    var acceptLanguage: UnsafePointer<CChar>?
+    var hasCookie = false
 
     /// Why a header block is refused (a field name that is no token, a second `Host`), if it is.
     static func problem(badName: UnsafePointer<CChar>?, hosts: Int) -> String? {
@@ -533,6 +543,10 @@ private let scanHeader: MHD_KeyValueIterator = { cls, _, name, value in
             scan.pointee.framing.transferEncoding.map { "\($0), \(text())" } ?? text()
     } else if cNameMatches(name, "host") {
         scan.pointee.hosts += 1
+    } else if cNameMatches(name, "accept-language") {
+        if scan.pointee.acceptLanguage == nil { scan.pointee.acceptLanguage = value }
+    } else if cNameMatches(name, "cookie") {
+        scan.pointee.hasCookie = true
     } else if scan.pointee.badName == nil, !isToken(name) {
         scan.pointee.badName = name
     }

@@ -85,6 +85,37 @@ import Testing
         }
     }
 
+    /// A template's response carries one `Date` field, its own, which libmicrohttpd sends instead of
+    /// making one: rewritten in place, it shows the second its request was answered in, on the same
+    /// response request after request (one connection gives back and takes again the same one) across
+    /// the seconds this test spans.
+    @Test func aReusedResponseCarriesOneDateOfTheSecondItIsSentIn() async throws {
+        let template = try Self.template()
+        try await withServer(routes: Self.routes(template)) { server in
+            let connection = try RawConnection(port: server.port)
+            let format = DateFormatter()
+            format.locale = Locale(identifier: "en_US_POSIX")
+            format.timeZone = TimeZone(identifier: "GMT")
+            format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            var shown = Set<String>()
+            let end = Date().addingTimeInterval(2.5)
+            while Date() < end {
+                let before = Date().timeIntervalSince1970.rounded(.down)
+                try connection.send("GET /t?v=12345678 HTTP/1.1\r\nHost: x\r\n\r\n")
+                let response = try connection.readResponse()
+                let after = Date().timeIntervalSince1970.rounded(.down)
+                let dates = response.headers.filter { $0.name.lowercased() == "date" }.map(\.value)
+                try #require(dates.count == 1, "\(response.headers)")
+                let sent = try #require(format.date(from: dates[0]), "\(dates[0])").timeIntervalSince1970
+                #expect(before <= sent && sent <= after, "\(dates[0])")
+                shown.insert(dates[0])
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            #expect(shown.count >= 2)
+            #expect(template.builtCount <= 2)
+        }
+    }
+
     @Test func concurrentRequestsNeverSeeEachOthersSlot() async throws {
         let template = try Self.template()
         let mismatches = try await withServer(routes: Self.routes(template)) { server in

@@ -143,8 +143,9 @@ import Testing
 
     /// A light route's handler reads the fields it asks for where libmicrohttpd keeps them, and gets
     /// what a `Request` would give: the first field of a name, found whatever its case; the first cookie
-    /// of a name, unquoted, in whichever `Cookie` field has it. Its full handler answers what the light
-    /// one declines, and the target written another way.
+    /// of a name, unquoted, in whichever `Cookie` field has it. `acceptLanguage`, which the server's
+    /// scan of the fields noted, is what a lookup of the field finds. Its full handler answers what
+    /// the light one declines, and the target written another way.
     @Test func aLightRouteReadsTheHeadAsTheFullHandlerReadsTheRequest() async throws {
         try await withServer(routes: { routes in
             routes.get(
@@ -152,8 +153,9 @@ import Testing
                 light: { head in
                     let id = head.cookie(named: "id")
                     guard id != "decline" else { return nil }
+                    let agrees = head.acceptLanguage == head.header("accept-language") ? "" : " (lookup differs)"
                     return .text(
-                        .ok, "light \(head.method.rawValue) \(head.header("Accept-Language") ?? "-") \(id ?? "-")")
+                        .ok, "light \(head.method.rawValue) \(head.acceptLanguage ?? "-") \(id ?? "-")\(agrees)")
                 }
             ) { request in
                 .text(
@@ -179,6 +181,13 @@ import Testing
                 #expect(try connection.readResponse().text == "full \(expected) 0", "\(fields)")
             }
             #expect(try request(server.port, "/page", headers: ["Cookie": "id=decline"]).text == "full - decline 0")
+            // What the scan noted is the request's own: the next request on the connection, without
+            // those fields, finds neither.
+            let connection = try RawConnection(port: server.port)
+            try connection.send("GET /page HTTP/1.1\r\nHost: x\r\nAccept-Language: de\r\nCookie: id=7\r\n\r\n")
+            #expect(try connection.readResponse().text == "light GET de 7")
+            try connection.send("GET /page HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try connection.readResponse().text == "light GET - -")
             let head = try request(server.port, "HEAD", "/page")
             #expect(head.status == 200 && head.header("Content-Length") == "\("light HEAD - -".utf8.count)")
         }

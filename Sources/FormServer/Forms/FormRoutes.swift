@@ -137,7 +137,7 @@ struct FormRoutes: Sendable {
     func freshPage(_ head: borrowing RequestHead, site: FormSite) -> Response? {
         guard site.records == nil else { return nil }
         return freshPage(
-            site: site, acceptLanguage: head.header("Accept-Language"), cookie: head.cookie(named: csrf.cookieName))
+            site: site, acceptLanguage: head.acceptLanguage, cookie: head.cookie(named: csrf.cookieName))
     }
 
     /// The page of `site` with the descriptor's values, for `request`.

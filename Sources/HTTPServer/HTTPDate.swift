@@ -55,7 +55,8 @@ enum HTTPDate {
 
     /// The proleptic Gregorian year, month (1–12) and day (1–31) of `days` since 1970-01-01, by
     /// Howard Hinnant's `civil_from_days`: eras of 400 years, each year counted from March, so the
-    /// leap day falls last.
+    /// leap day falls last. `LocalDate(daysSince1970:)` in FormModel does the same for form values;
+    /// HTTPServer depends on no form module, so the dozen lines stand in both.
     static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468  // days since 0000-03-01
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097

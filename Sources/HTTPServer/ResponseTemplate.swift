@@ -270,11 +270,19 @@ final class ReusableResponse: @unchecked Sendable {
         let now = time(nil)
         var text = [UInt8](repeating: 0, count: HTTPDate.count)
         guard text.withUnsafeMutableBytes({ HTTPDate.write(now, into: $0) }),
-            MHD_add_response_header(handle, "Date", String(decoding: text, as: UTF8.self)) == .YES,
-            let stored = MHD_get_response_header(handle, "Date"), strlen(stored) == HTTPDate.count
+            let value = addWritableField("Date", text)
         else { return nil }
         dateSecond = now
-        return UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(mutating: stored), count: HTTPDate.count)
+        return value
+    }
+
+    /// Adds the field `name` with `value` and returns the value where libmicrohttpd keeps it, for
+    /// requests to write in place: nil when libmicrohttpd refuses the field or keeps other bytes.
+    private func addWritableField(_ name: String, _ value: [UInt8]) -> UnsafeMutableRawBufferPointer? {
+        guard MHD_add_response_header(handle, name, String(decoding: value, as: UTF8.self)) == .YES,
+            let stored = MHD_get_response_header(handle, name), strlen(stored) == value.count
+        else { return nil }
+        return UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(mutating: stored), count: value.count)
     }
 
     /// Brings the `Date` field to the current second, by the request that took the response and has
@@ -320,10 +328,7 @@ final class ReusableResponse: @unchecked Sendable {
     @inline(never)
     private func addBlankField(_ field: FieldTemplate) -> UnsafeMutableRawBufferPointer? {
         let blank = field.prefix + [UInt8](repeating: UInt8(ascii: " "), count: field.slotCount) + field.suffix
-        guard MHD_add_response_header(handle, field.name, String(decoding: blank, as: UTF8.self)) == .YES,
-            let stored = MHD_get_response_header(handle, field.name)
-        else { return nil }
-        fieldValue = UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(mutating: stored), count: blank.count)
+        fieldValue = addWritableField(field.name, blank)
         return fieldValue
     }
 

@@ -7,7 +7,6 @@ SUBMISSIONS ?= submissions
 export PATH := $(PATH):/opt/swift/usr/bin
 
 .PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-code-order bench-instructions bench-cpu bench-soak bench-predicate bench-engine fuzz clean
-SHARED ?= ../shared
 BIN = $$($(SWIFT) build --show-bin-path)
 
 ## serve: install what is missing, build release, serve Forms/ on http://127.0.0.1:$(PORT), keeping valid submissions in $(SUBMISSIONS)/
@@ -35,13 +34,13 @@ swift-test:
 	$(SWIFT) build --build-tests
 	SWIFT_BACKTRACE=enable=yes,threads=crashed,registers=none,images=none $(SWIFT) test --skip-build
 
-## predicate-corpus: the shared NSPredicate conformance corpus through `formwright predicate`
+## predicate-corpus: the NSPredicate conformance corpus (Tests/Predicates) through `formwright predicate`
 predicate-corpus:
-	python3 $(SHARED)/predicates/check.py --impl "$(BIN)/formwright predicate" $(SHARED)/predicates/cases.jsonl
+	python3 Tests/Predicates/check.py --impl "$(BIN)/formwright predicate" Tests/Predicates/cases.jsonl
 
 ## js-conformance: Public/forms-rules.js (the rules forms.js applies) against the predicate corpus, the Swift evaluator and served verdicts (Node)
 js-conformance:
-	node Tests/JavaScript/conformance.mjs "$(BIN)/formwright" $(SHARED)/predicates/cases.jsonl
+	node Tests/JavaScript/conformance.mjs "$(BIN)/formwright" Tests/Predicates/cases.jsonl
 
 ## check-forms: every example in Forms/ loads and compiles
 check-forms:

@@ -2,7 +2,7 @@
 // named in its comment), values decoded as FormEngine decodes them, and the facts of a form in the
 // compiler's order (DESIGN.md, "The browser"). No eval, no second parser: the AST comes from
 // Predicate.jsonAST() (docs/predicate-ast-json.md). Tests/JavaScript/conformance.mjs holds it to the
-// shared predicate corpus and to the server's verdicts. Public/forms.js, the page script, uses it as
+// predicate corpus (Tests/Predicates) and to the server's verdicts. Public/forms.js, the page script, uses it as
 // `FormwrightRules`; Node loads it as a module.
 (function () {
   "use strict";

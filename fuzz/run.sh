@@ -6,10 +6,10 @@ set -eu
 cd "$(dirname "$0")"
 mkdir -p .build seeds corpus artifacts
 
-# Seed corpus: every predicate of the shared conformance cases, one file each.
+# Seed corpus: every predicate of the conformance cases (Tests/Predicates), one file each.
 python3 - <<'PY'
 import hashlib, json, os
-for line in open("../../shared/predicates/cases.jsonl", encoding="utf-8"):
+for line in open("../Tests/Predicates/cases.jsonl", encoding="utf-8"):
     if line.strip():
         text = json.loads(line)["predicate"].encode("utf-8")
         name = hashlib.sha1(text).hexdigest()[:16]

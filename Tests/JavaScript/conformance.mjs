@@ -1,6 +1,6 @@
 // Holds Public/forms-rules.js (the rules Public/forms.js applies in the page) to the server, in two parts.
 //
-// 1. The shared predicate corpus: every case's AST comes from the Swift parser (`formwright predicate`
+// 1. The predicate corpus (Tests/Predicates): every case's AST comes from the Swift parser (`formwright predicate`
 //    answering `"ast": true` lines), forms-rules.js's evaluator runs it, and its answer must equal both the
 //    case's `expect` and the Swift evaluator's own answer. A predicate that does not parse is the
 //    parser's error, shared by both sides: the browser never receives one.
@@ -9,7 +9,7 @@
 //    and the posted texts) must give every row's hidden, disabled and required state, and every
 //    section's hidden state, exactly as `POST /forms/{id}/explain` reports them.
 //
-//   node Tests/JavaScript/conformance.mjs .build/debug/formwright [../shared/predicates/cases.jsonl]
+//   node Tests/JavaScript/conformance.mjs .build/debug/formwright [Tests/Predicates/cases.jsonl]
 //
 // The binary may also come from FORMWRIGHT_BIN and the corpus from PREDICATE_CORPUS. The last line is
 // `N passed, M failed`; the exit status is 1 when anything failed.
@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const forms = createRequire(import.meta.url)(join(root, "Public/forms-rules.js"));
 const bin = process.argv[2] ?? process.env.FORMWRIGHT_BIN;
-const corpusPath = process.argv[3] ?? process.env.PREDICATE_CORPUS ?? join(root, "../shared/predicates/cases.jsonl");
+const corpusPath = process.argv[3] ?? process.env.PREDICATE_CORPUS ?? join(root, "Tests/Predicates/cases.jsonl");
 if (!bin) {
   console.error("usage: node conformance.mjs <formwright binary> [cases.jsonl]   (or FORMWRIGHT_BIN)");
   process.exit(2);

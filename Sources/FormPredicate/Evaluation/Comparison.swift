@@ -1,4 +1,4 @@
-/// The semantics of each comparison operator on two values (GRAMMAR.md, "Comparison semantics").
+/// The semantics of each comparison operator on two values (docs/conditions.md, "Comparisons").
 enum Comparison {
     typealias Failure = PredicateEvaluationError
 

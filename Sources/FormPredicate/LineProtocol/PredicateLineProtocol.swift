@@ -1,6 +1,6 @@
 import Foundation
 
-/// The JSON-lines protocol of `predicate-cli` and `formwright predicate`, used by `check.py`.
+/// The JSON-lines protocol of `formwright predicate`, used by `Tests/Predicates/check.py`.
 ///
 /// Each input line is `{"predicate": "...", "vars": {...}}`; each answer is one line, in order:
 /// `{"result": true}`, `{"result": false}` or `{"error": "..."}`. A malformed line gets an error line.

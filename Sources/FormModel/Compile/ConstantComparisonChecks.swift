@@ -13,7 +13,8 @@ enum ConstantComparisonChecks {
         var problems: [String] = []
         for comparison in predicate.constantComparisons {
             guard let row = reading(comparison.variable) else { continue }
-            let at = "'\(comparison.comparator)' at column \(comparison.column) in '\(predicate.source)'"
+            // Said only of a problem: it quotes the whole source, and a long chain has many comparisons.
+            var at: String { "'\(comparison.comparator)' at column \(comparison.column) in '\(predicate.source)'" }
             if comparison.comparesText, ![.text, .option, .date, .time, .dateTime].contains(row.kind) {
                 problems.append("$\(row.name) is \(article(row.type)) row, which holds no text for \(at)")
                 continue

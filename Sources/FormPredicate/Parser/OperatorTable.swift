@@ -4,7 +4,7 @@
 /// Unary `-` and `NOT` bind tighter than any binary operator of their layer.
 enum OperatorTable {
     /// A binary operator of either layer.
-    enum Operator: Sendable {
+    enum Operator: Sendable, Equatable {
         case or, and
         case arithmetic(ArithmeticOperator)
     }

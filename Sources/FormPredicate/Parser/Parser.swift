@@ -106,29 +106,39 @@ struct Parser {
     mutating func parseLogical(
         minimumPrecedence: Int, allowExpression: Bool
     ) throws(PredicateParseError) -> Operand {
-        var left = try parseNot(allowExpression: allowExpression)
+        let left = try parseNot(allowExpression: allowExpression)
+        // A chain `a AND b AND …` is kept flat, its operands in one array that grows in place: rebuilding
+        // the node for every term would copy the array each time, quadratic in the chain's length.
+        var chain: (op: OperatorTable.Operator, operands: [PredicateNode])?
         while let entry = OperatorTable.entry(for: current.kind), entry.precedence >= minimumPrecedence {
-            let combine: ([PredicateNode]) -> PredicateNode
-            switch entry.op {
-            case .or: combine = PredicateNode.or
-            case .and: combine = PredicateNode.and
-            case .arithmetic: return left
+            if case .arithmetic = entry.op { break }
+            if chain?.op != entry.op {
+                guard case .predicate(let leftNode) = Self.close(chain, else: left) else { throw notAPredicate() }
+                switch (entry.op, leftNode) {
+                case (.and, .and(let operands)), (.or, .or(let operands)): chain = (entry.op, operands)
+                default: chain = (entry.op, [leftNode])
+                }
             }
-            guard case .predicate(let leftNode) = left else { throw notAPredicate() }
             let spelling = Self.spelling(of: current.kind)
             try advance()
             let right = try parseLogical(minimumPrecedence: entry.precedence + 1, allowExpression: false)
             guard case .predicate(let rightNode) = right else {
                 throw error(.expectedValue, "expected a comparison after '\(spelling)'")
             }
-            // Chains are kept flat, so `a AND b AND ...` never deepens the tree.
-            switch (entry.op, leftNode) {
-            case (.and, .and(let operands)), (.or, .or(let operands)):
-                left = .predicate(combine(operands + [rightNode]))
-            default: left = .predicate(combine([leftNode, rightNode]))
-            }
+            chain?.operands.append(rightNode)
         }
-        return left
+        return Self.close(chain, else: left)
+    }
+
+    /// The node of a chain of `and` or `or` operands, or `operand` when there is no chain.
+    private static func close(
+        _ chain: (op: OperatorTable.Operator, operands: [PredicateNode])?, else operand: Operand
+    ) -> Operand {
+        switch chain?.op {
+        case .and: .predicate(.and(chain?.operands ?? []))
+        case .or: .predicate(.or(chain?.operands ?? []))
+        default: operand
+        }
     }
 
     mutating func parseNot(allowExpression: Bool) throws(PredicateParseError) -> Operand {

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Formwright: XLForm/Eureka-style form descriptors served as web forms, on libmicrohttpd.
-// Layers and their arrows are described in DESIGN.md; each target below is one layer.
+// Layers and their arrows are described in docs/design.md; each target below is one layer.
 import PackageDescription
 
 /// Applied to every target so the whole repository reads one way.

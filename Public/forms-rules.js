@@ -1,6 +1,6 @@
 // Formwright's rules, as the server decides them: the predicate evaluator (every rule mirrors a Swift file
 // named in its comment), values decoded as FormEngine decodes them, and the facts of a form in the
-// compiler's order (DESIGN.md, "The browser"). No eval, no second parser: the AST comes from
+// compiler's order (docs/design.md, "The browser"). No eval, no second parser: the AST comes from
 // Predicate.jsonAST() (docs/predicate-ast-json.md). Tests/JavaScript/conformance.mjs holds it to the
 // predicate corpus (Tests/Predicates) and to the server's verdicts. Public/forms.js, the page script, uses it as
 // `FormwrightRules`; Node loads it as a module.

@@ -1,5 +1,5 @@
 // Formwright's page script: live hidden / disabled / required conditions, decided exactly as the server
-// decides them (DESIGN.md, "The browser"), multivalued sections edited by keyboard, and an error summary
+// decides them (docs/design.md, "The browser"), multivalued sections edited by keyboard, and an error summary
 // kept true to the page. The page works without it; with it, the compiled predicates embedded as JSON
 // (<script id="fw-rules">, see Sources/FormHTML/Rules/RulesJSON.swift) are re-evaluated on every input
 // by Public/forms-rules.js (`FormwrightRules`), which the page loads first.
@@ -54,7 +54,7 @@
         && !(c.type === "checkbox" && rule.kind === "options"));
       const marker = wrapper && wrapper.querySelector(".fw-required");
       // The server's value, when the controls show another (what was typed before a refused post):
-      // a row that becomes disabled shows and reads it, as the server keeps it (DESIGN.md rule 5).
+      // a row that becomes disabled shows and reads it, as the server keeps it (docs/submissions.md, rule 5).
       let server = null;
       try { if (wrapper && wrapper.dataset.fwServer) server = JSON.parse(wrapper.dataset.fwServer); } catch (e) { server = null; }
       // A group of check boxes says "required" in its legend, as no box can carry `required` (FieldRenderer).

@@ -2,7 +2,7 @@
  * bench-daemon.h: the libmicrohttpd daemon of bench/'s C servers (ceiling.c, reference-submit.c, reference-page.c),
  * in one place, so that they differ only in their handlers.
  *
- * The configuration Formwright uses (LIBMICROHTTPD.md (a), (c)), except the per-IP limit: all
+ * The configuration Formwright uses (docs/libmicrohttpd.md, "Threads" and "Limits"), except the per-IP limit: all
  * benchmark load comes from 127.0.0.1.
  */
 #ifndef FORMWRIGHT_BENCH_DAEMON_H

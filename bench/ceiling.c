@@ -16,10 +16,11 @@
  * - Anything else: 405 with Connection: close.
  * - SIGTERM/SIGINT: stops the daemon, prints its counters, exits 0.
  *
- * The access-handler protocol follows /work/shared/LIBMICROHTTPD.md (b): in
- * 0.9.75, queueing a response in the handler's first call closes the
- * connection afterwards, so normal requests only mark *con_cls in the first
- * call and are answered in a later one; that keeps connections alive.
+ * The access-handler protocol follows docs/libmicrohttpd.md, "The access
+ * handler's calls": in 0.9.75, queueing a response in the handler's first
+ * call closes the connection afterwards, so normal requests only mark
+ * *con_cls in the first call and are answered in a later one; that keeps
+ * connections alive.
  *
  * Build: cc -O2 -Wall -Wextra -o ceiling ceiling.c \
  *          $(pkg-config --cflags --libs libmicrohttpd)
@@ -54,7 +55,7 @@ static struct MHD_Response *post_response;   /* POST, built once */
 static struct MHD_Response *method_response; /* 405, built once */
 
 /* First-call marker for body-less requests: any non-NULL value works, and a
- * static one costs no allocation (LIBMICROHTTPD.md (b)1). */
+ * static one costs no allocation. */
 static char get_marker;
 
 /* Per-POST state: the body bytes seen so far. */
@@ -109,7 +110,7 @@ static MHD_RESULT handle(void *cls, struct MHD_Connection *conn, const char *url
 
     struct post_state *st = *con_cls;
     if (*upload_data_size != 0) {
-        /* Body call: consume everything offered (LIBMICROHTTPD.md (b)2). */
+        /* Body call: consume everything offered, or it is offered again. */
         (void)upload_data;
         st->bytes += *upload_data_size;
         *upload_data_size = 0;

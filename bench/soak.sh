@@ -98,7 +98,7 @@ def send(raw, cut=False):
         connection.sendall(raw)
         if cut:
             # Closed right after the last bytes: libmicrohttpd 0.9.75 alone would miss this close and
-            # hold the connection until --timeout (README, "Limits and hardening").
+            # hold the connection until --timeout (docs/operations.md, "Limits and hardening").
             return
         while connection.recv(65536):
             pass

@@ -105,7 +105,7 @@ final class RowPlan: Sendable {
     let field: String?
     /// What the row holds.
     let kind: ValueKind
-    /// Whether whitespace-only text is a value: only a password's is (DESIGN.md, rule 6).
+    /// Whether whitespace-only text is a value: only a password's is (docs/submissions.md, rule 6).
     let keepsBlank: Bool
     /// Whether a person can enter a value (not info, button or label rows).
     let takesInput: Bool

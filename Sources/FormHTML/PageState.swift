@@ -36,7 +36,7 @@ public struct PageState: Sendable {
     /// Per row index, for enabled rows whose `disabled` is a condition: the texts of the value the
     /// server keeps when the row is disabled (the stored record's or the descriptor's). After a refused
     /// post such a row shows what was typed; if its condition turns true live, the page script shows
-    /// and reads this instead, as the server will (DESIGN.md, rule 5).
+    /// and reads this instead, as the server will (docs/submissions.md, rule 5).
     public var serverValues: [Int: [String]] = [:]
 
     /// Shows `value` in row `row`: the texts its control holds for it (`texts(of:)`).

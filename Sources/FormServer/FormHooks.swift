@@ -75,7 +75,7 @@ public struct FormHooks: Sendable {
 
     /// Makes form `formID` edit stored records: `find` tells, per request, which record the page shows
     /// and the submission keeps (`RecordLookup`). The page starts from the record's values; disabled
-    /// rows keep them whatever is posted (DESIGN.md, rule 5), and a JSON client that leaves a key out
+    /// rows keep them whatever is posted (docs/submissions.md, rule 5), and a JSON client that leaves a key out
     /// keeps its stored value. The page posts back to the address it came from, query included, so
     /// `find` sees the same request parameters when the form is sent.
     ///

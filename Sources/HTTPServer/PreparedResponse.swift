@@ -1,7 +1,7 @@
 /// A response built once and sent many times: static files, fixed pages.
 ///
 /// libmicrohttpd responses are reference-counted and reusable across connections and threads,
-/// so the library object is made once here and only queued per request (LIBMICROHTTPD.md §e).
+/// so the library object is made once here and only queued per request (docs/libmicrohttpd.md, "Responses").
 ///
 /// ```swift
 /// let page = try PreparedResponse(Response(contentType: "text/html", body: html))

@@ -14,7 +14,7 @@
 /// Not `Sendable`: libmicrohttpd calls back for one connection on one worker thread at a time, and
 /// a suspended request's context is touched only by the task that will resume it.
 final class RequestContext {
-    /// Where the handler protocol stands for this request (LIBMICROHTTPD.md §b).
+    /// Where the handler protocol stands for this request (docs/libmicrohttpd.md, "The access handler's calls").
     enum Phase {
         /// The first handler call has not happened: headers are not yet examined.
         case new

@@ -16,7 +16,7 @@ import Synchronization
 /// and a copy of the whole body: more than everything else a page request does. A template keeps
 /// built responses in a pool instead. A request takes one, writes its slots, and the server gives
 /// the response back to the pool once the request has completed, when libmicrohttpd no longer reads
-/// it (LIBMICROHTTPD.md §e: responses are reference-counted and outlive a request), and only if
+/// it (responses are reference-counted and outlive a request: docs/libmicrohttpd.md, "Responses"), and only if
 /// nothing else holds it then. A response that is never sent, or still held, is freed when its last
 /// holder lets go, and the pool builds another when it runs short. Each response carries a `Date`
 /// field of its own, rewritten in place when the second has changed since its last request.

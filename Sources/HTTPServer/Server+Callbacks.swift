@@ -112,7 +112,7 @@ private let endRequest: MHD_RequestCompletedCallback = { cls, _, conCls, termina
 /// completes the request still under way in it (one that never reached a handler) and releases it.
 private let connectionChanged: MHD_NotifyConnectionCallback = { cls, _, socketContext, code in
     guard let cls, let socketContext else { return }
-    // Compared by raw value: a closed C enum must not be switched over exhaustively (LIBMICROHTTPD.md §h).
+    // Compared by raw value: a case a newer libmicrohttpd adds would be undefined behaviour in a switch.
     if code.rawValue == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED.rawValue {
         socketContext.pointee = Unmanaged.passRetained(RequestContext()).toOpaque()
         return
@@ -136,7 +136,7 @@ private let libraryLog: MHD_LogCallback = { cls, format, arguments in
 }
 
 /// Reasons libmicrohttpd gives for ending a request, by `MHD_RequestTerminationCode` raw value.
-/// Compared by raw value: a closed C enum must not be switched over exhaustively (LIBMICROHTTPD.md §h).
+/// Compared by raw value: a case a newer libmicrohttpd adds would be undefined behaviour in a switch.
 func terminationReason(_ code: UInt32) -> String? {
     switch code {
     case MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK.rawValue: nil
@@ -149,7 +149,7 @@ func terminationReason(_ code: UInt32) -> String? {
 }
 
 /// A connection pointer that may cross to the task resuming it.
-/// `@unchecked Sendable`: libmicrohttpd allows MHD_resume_connection from any thread (§d).
+/// `@unchecked Sendable`: libmicrohttpd allows MHD_resume_connection from any thread.
 struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
     init(_ pointer: OpaquePointer) { self.pointer = pointer }

@@ -8,7 +8,7 @@ import Synchronization
     import Darwin
 #endif
 
-// What the server does in each access-handler call of a request (LIBMICROHTTPD.md §b):
+// What the server does in each access-handler call of a request (docs/libmicrohttpd.md, "The access handler's calls"):
 // the first call examines the headers, body calls feed the upload, the final call routes and answers.
 
 extension Server {

@@ -24,7 +24,7 @@ public final class Server: Sendable {
     let router: Router
     let logger: Logger
     /// Requests between their request line and their completion; idle keep-alive sockets are not counted,
-    /// so a drain waits for work, not for clients that keep a connection open (LIBMICROHTTPD.md §f).
+    /// so a drain waits for work, not for clients that keep a connection open (docs/libmicrohttpd.md, "Stopping").
     /// Counted per thread: every request changes it twice, and a count in one place had both
     /// workers write the same cache line.
     let inFlight = ShardedCounter()
@@ -105,7 +105,7 @@ public final class Server: Sendable {
         let drained = waitForInFlight(until: monotonicNanoseconds() + gracePeriod.nanoseconds)
         if !drained {
             logger.warning("shutdown deadline passed", metadata: ["requestsInFlight": "\(requestsInFlight)"])
-            // Suspended connections must be resumed before MHD_stop_daemon (LIBMICROHTTPD.md §d).
+            // Suspended connections must be resumed before MHD_stop_daemon, or the library leaks or misbehaves.
             resumeAllSuspended(with: .error(.serviceUnavailable, "the server is shutting down"))
             _ = waitForInFlight(until: monotonicNanoseconds() + 1_000_000_000)
         }

@@ -5,7 +5,7 @@
 #endif
 
 /// Everything a `Server` needs to know before it starts. Every hardening limit is set here, on
-/// purpose: libmicrohttpd's own defaults include "never time out" (LIBMICROHTTPD.md §c).
+/// purpose: libmicrohttpd's own defaults include "never time out" (docs/libmicrohttpd.md, "Limits").
 public struct ServerConfiguration: Sendable {
     /// The address to listen on: an IPv4 or IPv6 literal, or a name resolved once at start.
     public var host: String = "127.0.0.1"

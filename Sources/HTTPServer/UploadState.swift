@@ -1,7 +1,7 @@
 /// The life of one request's upload, from headers to a complete body, as a value-type state machine.
 ///
 /// It holds no socket and no clock: the caller passes the time in, so every limit is testable
-/// without a network (STYLE.md, "Lifecycles as small value-type state machines").
+/// without a network.
 struct UploadState {
     /// Where the upload stands.
     enum Phase: Equatable {

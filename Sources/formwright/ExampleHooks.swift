@@ -3,7 +3,7 @@ import FormServer
 
 /// The Swift side of the example forms: the custom validator `Forms/validations.yaml` calls by name,
 /// and the stored accounts `Forms/account.yaml` edits.
-/// A deployment with its own forms registers its own hooks the same way (README, "Swift hooks").
+/// A deployment with its own forms registers its own hooks the same way (docs/swift.md, "Swift hooks").
 enum ExampleHooks {
     static let invitationCode = CustomValidator("invitationCode") { value in
         // FW- and four digits: what the validations example asks for.

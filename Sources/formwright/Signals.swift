@@ -7,7 +7,7 @@ import Dispatch
 #endif
 
 /// Catching the signals `serve` answers. Kept out of top-level code: a closure written there is
-/// main-actor isolated and traps when a signal source calls it on another queue (LIBMICROHTTPD.md §f).
+/// main-actor isolated and traps when a signal source calls it on another queue (Swift 6 checks isolation at run time).
 ///
 /// Watching starts before the server does, so a signal sent as soon as the server listens is caught
 /// rather than taking the signal's default action (for SIGHUP and SIGTERM, ending the process at once).

@@ -3,7 +3,7 @@
 # image and checks it the way a user would: health, a form page, a JSON submission kept in a mounted
 # folder, a graceful stop, and a refusal to start on bad forms; and that its binary's code is laid
 # out. There is no Docker engine or registry on our machines, so the base images are made here
-# (recipe: shared/CONTAINER.md): debian:bookworm-slim by debootstrap, and a stand-in for
+# (docs/operations.md, "The container test"): debian:bookworm-slim by debootstrap, and a stand-in for
 # swift:6.3-bookworm from this machine's toolchain and package copies. They are cached under
 # .build/container-cache/; everything else lives in a private podman store that is removed on every
 # path. Needs root. Closes with "N passed, M failed"; exits non-zero on any failure.
@@ -25,7 +25,7 @@ readonly hadolint_version=2.15.1
 # Every wait is bounded, in seconds.
 readonly lock_wait=${FORMWRIGHT_LOCK_WAIT:-2400} # for another engineer's Swift build to finish
 readonly build_limit=1800 apt_limit=900 bootstrap_limit=900 start_limit=60 exit_limit=15 short_limit=120
-# The official swift image's build packages (shared/CONTAINER.md), on top of minbase.
+# The official swift image's build packages, on top of minbase.
 readonly swift_image_packages=(binutils libicu-dev libcurl4-openssl-dev libedit-dev libsqlite3-dev libncurses-dev
     libpython3-dev libxml2-dev pkg-config uuid-dev tzdata git gcc libstdc++-12-dev)
 # Left out of the stand-in toolchain: debugger, editor and documentation tools a build never runs.
@@ -416,7 +416,7 @@ accepts_a_json_submission() {
         grep -q '"starts":"2026-11-23T12:00:00+01:00"' "$work/body"
 }
 
-# The README's recipe: a mounted folder that uid 10001 owns, named by FORMWRIGHT_SUBMISSIONS.
+# docs/operations.md's recipe: a mounted folder that uid 10001 owns, named by FORMWRIGHT_SUBMISSIONS.
 keeps_the_submission() {
     local file=$work/submissions/event.jsonl
     if [[ ! -f $file ]]; then

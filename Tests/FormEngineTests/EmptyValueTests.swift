@@ -3,7 +3,7 @@ import FormModel
 import FormPredicate
 import Testing
 
-/// DESIGN.md rule 6: empty means nil, `""`, whitespace-only text (not a password's) or an empty
+/// docs/submissions.md, rule 6: empty means nil, `""`, whitespace-only text (not a password's) or an empty
 /// selection; and an empty value is no value everywhere, exactly as one never sent.
 @Suite struct EmptyValueTests {
     /// `note` is free text; `follow` shows only once `note` has a value; `pin` is a password, and

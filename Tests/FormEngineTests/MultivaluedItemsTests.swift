@@ -3,7 +3,7 @@ import FormModel
 import Testing
 
 /// A multivalued section keeps its non-empty items in posted order, caps them at `maxRows`, and reads
-/// at most ten items per row it allows, empty ones included (DESIGN.md, rules 6 and 9).
+/// at most ten items per row it allows, empty ones included (docs/submissions.md, rules 6 and 9).
 @Suite struct MultivaluedItemsTests {
     /// The example list: text items, `maxRows` 10.
     static let tags = Fixtures.engine("multivalued")

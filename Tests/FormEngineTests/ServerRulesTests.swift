@@ -2,7 +2,7 @@ import FormEngine
 import FormModel
 import Testing
 
-/// DESIGN.md's server-side rules, each shown with a form made for it.
+/// The server rules of docs/submissions.md, each shown with a form made for it.
 @Suite struct ServerRulesTests {
     static func compile(_ form: Form) throws -> CompiledForm { try FormCompiler().compile(form, file: "test") }
 

@@ -2,7 +2,7 @@ import FormEngine
 import FormModel
 import Testing
 
-/// Editing a stored record (DESIGN.md, rule 5's "stored value when editing"): `Forms/account.yaml`,
+/// Editing a stored record (docs/submissions.md, rule 5's "stored value"): `Forms/account.yaml`,
 /// whose user name is disabled once the account has a `member-since` date.
 @Suite struct StoredValuesTests {
     static let engine = Fixtures.engine("account")
@@ -91,7 +91,7 @@ import Testing
         #expect(fresh.httpParameters["renews"] == .string("2026-10-25T02:30:00+02:00"))
     }
 
-    /// Passwords never go back to the browser (DESIGN.md rule 10), not even a stored record's items: each
+    /// Passwords never go back to the browser (docs/submissions.md, rule 10), not even a stored record's items: each
     /// is shown as an empty control; and a list's durations are shown as their controls hold them.
     @Test func aStoredListOfPasswordsIsShownAsEmptyControls() throws {
         var keys = Section(title: "Keys", rows: [])

@@ -6,7 +6,7 @@ import Testing
 /// Foundation also declares `Predicate`; this module-wide alias picks ours wherever both are imported.
 typealias Predicate = FormPredicate.Predicate
 
-/// One line of the shared conformance corpus.
+/// One line of the predicate conformance corpus.
 struct CorpusCase: Decodable, Sendable, CustomTestStringConvertible {
     let id: String
     let area: String

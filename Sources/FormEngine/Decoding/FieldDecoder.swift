@@ -2,7 +2,7 @@ import FormModel
 
 /// Turns the raw values sent for one row into the row's typed value, or a problem.
 ///
-/// The rules are DESIGN.md's server-side rule 8: numbers in a fixed locale (`.` decimals, no
+/// The rules are docs/submissions.md's rule 8: numbers in a fixed locale (`.` decimals, no
 /// grouping), dates as ISO-8601 / HTML input values in the form's time zone, options by key, and an
 /// unchecked checkbox is false. Empty text is no value: `""` and whitespace-only text (rule 6; a
 /// password's spaces are kept), so the payload and conditions see null, as for a value never sent.

@@ -2,7 +2,7 @@ import FormModel
 
 /// The values of a stored record for one form, decoded by its row types: what the form starts from
 /// when a record is edited, instead of its descriptor's values, and what its disabled rows keep
-/// (DESIGN.md, server-side rule 5: "the stored value when editing"). `FormEngine.stored(_:)` makes it.
+/// (docs/submissions.md, rule 5: "the stored value when a record is edited"). `FormEngine.stored(_:)` makes it.
 ///
 /// ```swift
 /// // The httpParameters of an earlier valid submission, saved by the application.

@@ -1,7 +1,7 @@
 import FormModel
 
 /// The items sent for one multivalued section, decoded by its item row, in posted order and capped
-/// (DESIGN.md, server-side rule 9). Empty items (rule 6) are dropped before the cap counts, as XLForm
+/// (docs/submissions.md, rule 9). Empty items (rule 6) are dropped before the cap counts, as XLForm
 /// collects only non-nil values: a list posted with blank rows keeps every real entry.
 struct MultivaluedItems: Sendable {
     /// The decoded values of the items kept, in order.
@@ -95,7 +95,7 @@ struct MultivaluedItems: Sendable {
         entered = Self.shown(values, item: (section.rowTemplate ?? section.rows.first)?.type)
     }
 
-    /// What a page shows for `values`: a password never goes back to the browser (DESIGN.md rule 10),
+    /// What a page shows for `values`: a password never goes back to the browser (docs/submissions.md, rule 10),
     /// so each is an empty control.
     private static func shown(_ values: [FormValue], item type: RowType?) -> [String] {
         type == .password ? values.map { _ in "" } : values.map(\.inputText)

@@ -2,7 +2,7 @@ import FormModel
 import FormPredicate
 import Foundation
 
-/// Every fact of one submission, computed in the form's dependency order (DESIGN.md, server-side
+/// Every fact of one submission, computed in the form's dependency order (docs/submissions.md,
 /// rules 3–5): sections' and rows' hidden and disabled states, and the value each row shows to
 /// conditions. Nothing here outlives the request.
 ///
@@ -25,7 +25,7 @@ struct Resolution {
     var trace: Trace?
     /// Per row: whether what was sent could not be decoded (its error is reported on that row).
     var undecodable: [Bool]
-    /// Per row index: the value of the record being edited (DESIGN.md rule 5's "stored value").
+    /// Per row index: the value of the record being edited (docs/submissions.md, rule 5's "stored value").
     let stored: [Int: FormValue?]
     /// The inputs of the predicate being evaluated, kept to reuse its storage from one to the next.
     private var inputs: [PredicateValue?] = []

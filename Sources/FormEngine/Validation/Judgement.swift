@@ -127,7 +127,7 @@ struct Judgement {
 }
 
 extension FormValue {
-    /// DESIGN.md rule 6: no value, whitespace-only text (passwords excepted), or an empty selection.
+    /// docs/submissions.md, rule 6: no value, whitespace-only text (passwords excepted), or an empty selection.
     func isEmpty(for type: RowType) -> Bool {
         switch self {
         case .text(let text): type == .password ? text.isEmpty : text.looksBlank

@@ -4,7 +4,7 @@ import Foundation
 
 /// The rules of one row, run on its resolved, non-empty value: the row's own limits (`maxLength`,
 /// `min`, `max`, the syntax its type implies), then its validators in the order written
-/// (DESIGN.md, server-side rule 7). Each rule returns a problem or nil.
+/// (docs/submissions.md, rule 7). Each rule returns a problem or nil.
 struct Rules {
     let customValidators: [String: CustomValidator]
     /// The largest upload accepted, in bytes; nil: any size the body limit lets through.

@@ -4,7 +4,7 @@ import Foundation
 extension Verdict {
     /// XLForm's `httpParameters`: one key per tagged, visible row (null when empty), a multivalued
     /// section's values as an array under its `multivaluedTag`, an option as its value, dates and
-    /// times as ISO-8601. Hidden rows and sections are left out (DESIGN.md, rule 4).
+    /// times as ISO-8601. Hidden rows and sections are left out (docs/submissions.md, rule 4).
     public var httpParameters: JSONValue { payloads().httpParameters }
 
     /// XLForm's `formValues`: the same keys, with options as `{"value", "title"}` and files as

@@ -75,7 +75,7 @@ extension FormLayout {
         return writer.bytes
     }
 
-    /// `novalidate`: the server validates every post anyway (DESIGN.md), and its messages are the
+    /// `novalidate`: the server validates every post anyway (docs/submissions.md), and its messages are the
     /// form's own, localised, listed in a summary and linked to fields; the browser's bubbles would
     /// show a different text in a different language, one field at a time. `required`, `min`, `max`
     /// and `maxlength` stay on the controls for assistive technology and input hints.

@@ -75,7 +75,7 @@ struct RowPlan: Sendable {
         step = ValueTexts.bound(row.step).map(HTML.init(attributeValue:))
         accept = row.accept.isEmpty ? nil : HTML(attributeValue: row.accept.joined(separator: ","))
         link = row.url.flatMap(SafeURL.link).map(HTML.init(attributeValue:))
-        // A password is never sent back to the browser, not even the descriptor's (DESIGN.md rule 10).
+        // A password is never sent back to the browser, not even the descriptor's (docs/submissions.md, rule 10).
         defaultValues = row.type == .password ? [] : ValueTexts.texts(row.value)
         if case .constant(false) = required { mayBeRequired = false } else { mayBeRequired = true }
         if case .range = self.control {

@@ -41,7 +41,7 @@ enum RulesJSON {
             json += drawn ? "{\"id\":" + JSONString.quoted(rows[offset].id) + "," : "{"
             if let tag = row.row.tag { json += "\"name\":" + JSONString.quoted(tag) + "," }
             json += "\"kind\":" + JSONString.quoted(row.row.type.valueKind.rawValue)
-            // A password's spaces are a value; every other row's blank text is none (DESIGN.md, rule 6).
+            // A password's spaces are a value; every other row's blank text is none (docs/submissions.md, rule 6).
             if row.row.type == .password { json += ",\"keepsBlank\":true" }
             json += ",\"section\":\(row.sectionIndex)"
             if case .constant(true) = row.hidden { json += ",\"hidden\":true" }

@@ -53,7 +53,7 @@ struct SectionRenderer: Sendable {
     }
 
     func writeRow(_ plan: RowPlan, index: Int, state: PageState, errors: PageErrors, into writer: inout HTMLWriter) {
-        // A password is never echoed: not what was typed, not the descriptor's value (DESIGN.md rule 10).
+        // A password is never echoed: not what was typed, not the descriptor's value (docs/submissions.md, rule 10).
         let values = plan.row.type == .password ? [] : state.values[index] ?? plan.defaultValues
         let field = FieldView(
             plan: plan, id: plan.id, name: plan.name, labelSuffix: nil, values: values,

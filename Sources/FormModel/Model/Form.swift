@@ -1,6 +1,6 @@
 /// A whole form: XLForm's `XLFormDescriptor`, plus what serving it on the web needs.
 public struct Form: Sendable, Hashable {
-    /// What a hidden row means to the conditions that read it (DESIGN.md, server-side rule 4).
+    /// What a hidden row means to the conditions that read it (docs/submissions.md, rule 4).
     public enum HiddenValues: String, Sendable, Hashable {
         /// A hidden row is null to conditions: a client cannot reveal a branch by posting a value.
         case clear

@@ -12,7 +12,7 @@ import Synchronization
 #endif
 
 /// Valid submissions kept on disk, for a server run without Swift handlers (`formwright serve
-/// --submissions DIR`): the store of DESIGN.md's "life of a submission".
+/// --submissions DIR`): the store of docs/design.md's "The life of a submission".
 ///
 /// Each form's submissions are JSON lines in `<folder>/<form id>.jsonl`, one line per submission:
 ///

@@ -6,7 +6,7 @@ PORT ?= 8080
 SUBMISSIONS ?= submissions
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-code-order bench-instructions bench-cpu bench-soak bench-predicate bench-engine fuzz clean
+.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-code-order bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine fuzz clean
 BIN = $$($(SWIFT) build --show-bin-path)
 
 ## serve: install what is missing, build release, serve Forms/ on http://127.0.0.1:$(PORT), keeping valid submissions in $(SUBMISSIONS)/
@@ -100,6 +100,10 @@ bench-cpu:
 ## bench-soak: resident memory, descriptors and 5xx answers of one server under six rounds of mixed load (pages, submissions valid and invalid, uploads, abuse), round by round
 bench-soak:
 	SWIFT=$(SWIFT) bench/soak.sh
+
+## bench-costly: answer times of posts whose values are too long for a costly pattern, /healthz while eight clients send them, and the load time of a 3.9 MB descriptor
+bench-costly:
+	SWIFT=$(SWIFT) bench/costly.sh
 
 ## bench-predicate: evaluations/s, parse time and allocations of compiled predicates (release build)
 bench-predicate:

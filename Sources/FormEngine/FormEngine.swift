@@ -57,11 +57,18 @@ public final class FormEngine: Sendable {
         return missing
     }
 
+    /// The steps of matching work (`EvaluationBudget`) one submission's conditions and patterns may take:
+    /// about 0.1 s of one core at the most, whatever the form's patterns and the values sent.
+    public static let submissionBudget = 12_000_000
+
     /// Judges `fields`, with messages in `locale` (`MessageLocale.choose` picks it); `explain` records
     /// how every condition was decided. `stored` are the values of the record being edited, if any:
     /// disabled rows keep them, and an API client that leaves a key out keeps its stored value.
+    /// Conditions and patterns take at most `budget` steps together: past it, the verdict refuses the
+    /// submission as a whole (`tooLongToCheck`) and says so (`Verdict.spentBudget`).
     public func evaluate(
-        _ fields: SubmittedFields, stored: StoredValues? = nil, locale: String = "en", explain: Bool = false
+        _ fields: SubmittedFields, stored: StoredValues? = nil, locale: String = "en", explain: Bool = false,
+        budget: Int = FormEngine.submissionBudget
     ) -> Verdict {
         var values: [FormValue?] = []
         values.reserveCapacity(plan.rows.count)
@@ -94,7 +101,7 @@ public final class FormEngine: Sendable {
         }
         return judge(
             values: values, problems: problems, items: items, fields: fields, stored: stored, locale: locale,
-            explain: explain)
+            explain: explain, budget: budget)
     }
 
     /// Row `index`'s decoded value (nil when it could not be decoded; the problem is appended).
@@ -155,14 +162,17 @@ public final class FormEngine: Sendable {
         }
         return judge(
             values: defaults, problems: [], items: items, fields: nil, stored: stored, locale: locale,
-            explain: explain, validate: false)
+            explain: explain, budget: Self.submissionBudget, validate: false)
     }
 
     private func judge(
         values: [FormValue?], problems: [(row: Int, problem: Problem)], items: [Int: MultivaluedItems],
-        fields: SubmittedFields?, stored: StoredValues?, locale: String, explain: Bool, validate: Bool = true
+        fields: SubmittedFields?, stored: StoredValues?, locale: String, explain: Bool, budget: Int,
+        validate: Bool = true
     ) -> Verdict {
-        var resolution = Resolution(plan: plan, values: values, stored: stored?.rows ?? [:], explain: explain)
+        var resolution = Resolution(
+            plan: plan, values: values, stored: stored?.rows ?? [:], explain: explain,
+            budget: EvaluationBudget(steps: budget))
         for (index, _) in problems { resolution.undecodable[index] = true }
         resolution.resolve(items: { items[$0]?.values ?? [] })
         var judge = Judgement(
@@ -171,6 +181,7 @@ public final class FormEngine: Sendable {
         if validate {
             judge.validateRows(problems: problems, resolution: &resolution)
             if !items.isEmpty { judge.validateItems(items, resolution: &resolution) }
+            if resolution.budget.isSpent { judge.refuseSpentBudget() }
         }
         // Most forms have no multivalued section: no need to map an empty dictionary twice.
         return Verdict(

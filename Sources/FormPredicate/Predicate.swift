@@ -54,17 +54,23 @@ public struct Predicate: Sendable, CustomStringConvertible {
     /// Evaluates against `environment`, which answers `variables[i]` at index `i`.
     ///
     /// Comparisons of scalars (numbers, booleans, strings without `[c]`/`[d]`, null) do not allocate.
-    public func evaluate(in environment: some PredicateEnvironment) throws(PredicateEvaluationError) -> Bool {
-        try Evaluator(environment: environment, variables: variables).evaluate(root)
+    /// With a `budget`, every comparison takes steps from it (`EvaluationBudget`), and once it is spent the
+    /// evaluation throws `budgetSpent`.
+    public func evaluate(
+        in environment: some PredicateEnvironment, budget: EvaluationBudget? = nil
+    ) throws(PredicateEvaluationError) -> Bool {
+        try Evaluator(environment: environment, variables: variables, budget: budget).evaluate(root)
     }
 
     /// Evaluates with variables from a dictionary: `.value` references read `values[name]`; `.isHidden` and
-    /// `.isDisabled` references are true when `name` is in `hidden` or `disabled`.
+    /// `.isDisabled` references are true when `name` is in `hidden` or `disabled`; `budget` as for `evaluate(in:)`.
     public func evaluate(
-        _ values: [String: PredicateValue], hidden: Set<String> = [], disabled: Set<String> = []
+        _ values: [String: PredicateValue], hidden: Set<String> = [], disabled: Set<String> = [],
+        budget: EvaluationBudget? = nil
     ) throws(PredicateEvaluationError) -> Bool {
         try evaluate(
-            in: DictionaryEnvironment(variables: variables, values: values, hidden: hidden, disabled: disabled))
+            in: DictionaryEnvironment(variables: variables, values: values, hidden: hidden, disabled: disabled),
+            budget: budget)
     }
 
     /// Equivalent predicate source, in canonical spelling (`==`, upper-case keywords, single quotes).

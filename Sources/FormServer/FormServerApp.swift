@@ -49,8 +49,8 @@ public final class FormServerApp: Sendable {
             catalog: catalog, hooks: hooks,
             csrf: configuration.secret.map { CSRFGuard(secret: $0, secureCookie: configuration.secureCookies) }
                 ?? .random(secureCookie: configuration.secureCookies),
-            explain: configuration.explain, maximumFileSize: uploadLimit, store: store,
-            logger: logger)
+            explain: configuration.explain, maximumFileSize: uploadLimit, checkingBudget: configuration.checkingBudget,
+            store: store, logger: logger)
         logger.info("forms loaded", metadata: ["forms": "\(catalog.ids.joined(separator: ", "))"])
         let files = try StaticFiles(folder: configuration.publicFolder) { path, reason in
             logger.warning("static file left out", metadata: ["file": "\(path)", "reason": "\(reason)"])
@@ -257,7 +257,7 @@ public final class FormServerApp: Sendable {
                         // A suggestion only when one is close: a far one would mislead more than help.
                         let hint =
                             closestName(to: code, among: codes.keys, within: 3).map { "did you mean '\($0)'?" }
-                            ?? "the README's \"Submitting\" section lists the codes"
+                            ?? "docs/submissions.md, \"Error codes\", lists the codes"
                         problems.append("\(at).\(code): no message or page text has this code (\(hint))")
                         continue
                     }

@@ -1,3 +1,4 @@
+import FormEngine
 import HTTPServer
 
 /// What `formwright serve` serves and how: folders plus the HTTP server's settings.
@@ -22,6 +23,9 @@ public struct FormServerConfiguration: Sendable {
     public var secureCookies = false
     /// The largest file an upload row accepts, in bytes (the body limit still applies to the whole post).
     public var maximumFileSize = 1 << 20
+    /// The steps of matching work one submission's conditions and patterns may take together
+    /// (`EvaluationBudget`); past them the submission is refused with `tooLongToCheck`.
+    public var checkingBudget = FormEngine.submissionBudget
     /// Whether the body limit (`server.maxBodySize`) is raised at start, where a form needs it, to what
     /// that form's largest post can carry: every upload row's file at `maximumFileSize` and
     /// `uploadReserve` for the rest. On by default, so that the defaults never refuse the files a page

@@ -199,3 +199,18 @@ private func compile(_ text: String) throws -> CompiledForm {
         #expect(pets.sections[2].hidden.reads == [.rowValue(2)])
     }
 }
+
+@Suite struct PatternLimitTests {
+    @Test(arguments: [
+        "{ tag: a, type: text, validators: [{ kind: regex, pattern: '^(\\w+\\s?){1,500}$' }] }",
+        "{ tag: a, type: text, hidden: \"$a MATCHES '((((a*)*)*)*){1000}b'\" }",
+    ])
+    func aPatternThatExpandsPastTheProgramLimitIsALoadProblemNamingTheLimit(row: String) throws {
+        let form = try load("sections:\n  - rows:\n      - \(row)\n").get()
+        #expect {
+            try FormCompiler().compile(form, file: "test.yaml")
+        } throws: { error in
+            "\(error)".contains("invalid regular expression: pattern too large: over 2000 instructions")
+        }
+    }
+}

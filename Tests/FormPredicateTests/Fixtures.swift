@@ -39,11 +39,10 @@ enum Outcome: Equatable, CustomStringConvertible {
 }
 
 enum Fixtures {
-    /// The corpus, found from this file: the package root is three levels up, the corpus beside it in `shared`.
+    /// The corpus, found from this file: the package root is three levels up, the corpus in `Tests/Predicates`.
     static let corpusURL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/predicates/cases.jsonl")
+        .appendingPathComponent("Tests/Predicates/cases.jsonl")
 
     static let corpus: [CorpusCase] = {
         guard let text = try? String(contentsOf: corpusURL, encoding: .utf8) else { return [] }

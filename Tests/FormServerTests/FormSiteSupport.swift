@@ -19,16 +19,19 @@ func withFormServer<T: Sendable>(
 
 /// `withFormServer`, with the app itself handed to `body` too; `logger` gets the app's log lines.
 /// `submissions` is the folder valid submissions are kept in (none when nil). A `maxBody` given stands,
-/// as `--max-body` does; without one, the default limit grows to carry the forms' files.
+/// as `--max-body` does; without one, the default limit grows to carry the forms' files. `forms` is the
+/// folder of descriptors served (nil: the repository's `Forms/`); `checkingBudget`, the steps a
+/// submission's checks may take (nil: the server's default).
 func withFormApp<T: Sendable>(
     hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int? = nil, maxFile: Int = 1 << 20,
-    submissions: String? = nil, logger: Logger = Logger(label: "formwright"),
+    submissions: String? = nil, forms: String? = nil, checkingBudget: Int? = nil,
+    logger: Logger = Logger(label: "formwright"),
     _ body: @escaping @Sendable (FormServerApp, Int) throws -> T
 ) async throws -> T {
     var configuration = FormServerConfiguration()
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    configuration.formsFolder = root.appendingPathComponent("Forms").path
+    configuration.formsFolder = forms ?? root.appendingPathComponent("Forms").path
     configuration.publicFolder = root.appendingPathComponent("Public").path
     configuration.server.host = "127.0.0.1"
     configuration.server.port = 0
@@ -43,6 +46,7 @@ func withFormApp<T: Sendable>(
     configuration.maximumFileSize = maxFile
     configuration.secret = "test secret"
     configuration.submissionsFolder = submissions
+    if let checkingBudget { configuration.checkingBudget = checkingBudget }
     let app = try FormServerApp(configuration: configuration, hooks: hooks, logger: logger)
     try app.start()
     let port = app.server.port

@@ -98,7 +98,7 @@ extension CommandSuites {
             for expected in [
                 "form 'texts', messages.fr.requird: no message or page text has this code (did you mean 'required'?)",
                 // No code is near: none is suggested.
-                "form 'texts', messages.fr.bonjour: no message or page text has this code (the README's \"Submitting\" section lists the codes)",
+                "form 'texts', messages.fr.bonjour: no message or page text has this code (docs/submissions.md, \"Error codes\", lists the codes)",
                 "form 'texts', messages.fr.required: '{nom}' is not filled in for this code (it fills in {name})",
                 "form 'texts', messages.fr_FR: 'fr_FR' is not a language tag (BCP 47, such as 'fr' or 'fr-FR')",
             ] {

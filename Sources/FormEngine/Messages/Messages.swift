@@ -102,6 +102,7 @@ public struct Messages: Sendable {
         "notAFile": "{name} must be a file",
         "tooManyItems": "{name} accepts at most {count} entries",
         "tooManyItemsSent": "At most {count} entries may be sent for {name}, empty ones included",
+        "tooLongToCheck": "Some answers are too long to be checked: shorten the longest and send the form again",
         // Before an item's message that does not name the item itself (a validator's own `message`).
         "itemPrefix": "{name}: ",
         // What `wrongType`'s `{sent}` says: the kinds of value a client can send.
@@ -149,6 +150,7 @@ public struct Messages: Sendable {
         "notAFile": "{name}必须是文件",
         "tooManyItems": "{name}最多接受 {count} 项",
         "tooManyItemsSent": "{name}最多可提交 {count} 项（含空项）",
+        "tooLongToCheck": "部分回答太长，无法检查：请缩短最长的回答后重新提交",
         "itemPrefix": "{name}：",
         "sentText": "文本",
         "sentNumber": "数字",

@@ -31,14 +31,20 @@ struct Resolution {
     private var inputs: [PredicateValue?] = []
     /// The conditions that could not be evaluated and counted as false, in the order decided.
     private(set) var failures: [ConditionFailure] = []
+    /// The matching work the submission's conditions and patterns may still do.
+    let budget: EvaluationBudget
 
     /// The form judged.
     var form: CompiledForm { plan.form }
 
     /// A resolution starting from `values`, the rows' decoded values (nil where undecodable); `stored`
     /// holds the values of the record being edited, which disabled rows keep.
-    init(plan: FormPlan, values: [FormValue?], stored: [Int: FormValue?] = [:], explain: Bool) {
+    init(
+        plan: FormPlan, values: [FormValue?], stored: [Int: FormValue?] = [:], explain: Bool,
+        budget: EvaluationBudget
+    ) {
         self.plan = plan
+        self.budget = budget
         self.stored = stored
         rowHidden = plan.noRows
         rowDisabled = plan.noRows
@@ -152,7 +158,9 @@ struct Resolution {
             inputs.removeAll(keepingCapacity: true)
             for binding in bindings { inputs.append(value(of: binding)) }
             let outcome: Result<Bool, PredicateEvaluationError>
-            do { outcome = .success(try predicate.evaluate(in: inputs)) } catch { outcome = .failure(error) }
+            do { outcome = .success(try predicate.evaluate(in: inputs, budget: budget)) } catch {
+                outcome = .failure(error)
+            }
             if trace != nil {
                 let read = zip(predicate.variables, inputs).map { ($0.description, $1 ?? .null) }
                 record(&trace!, .predicate(source: predicate.source, inputs: read, outcome: outcome))
@@ -160,7 +168,8 @@ struct Resolution {
             // A condition that cannot be evaluated (a type the author did not expect) is false: the row
             // stays visible and enabled, and its validators still run. Noted, for the log and `check`.
             guard case .success(let result) = outcome else {
-                if case .failure(let error) = outcome {
+                // A spent budget is the values' doing, not the condition's: the verdict refuses it as a whole.
+                if case .failure(let error) = outcome, error.code != .budgetSpent {
                     failures.append(ConditionFailure(place: place, source: predicate.source, error: error))
                 }
                 return false

@@ -89,6 +89,12 @@ struct Judgement {
         }
     }
 
+    /// The error of a submission whose checks spent their budget: about the whole form, in its summary.
+    mutating func refuseSpentBudget() {
+        let problem = Problem.tooLongToCheck
+        append(tag: "", problem: problem, name: plan.form.form.title ?? plan.form.form.id, section: nil, position: nil)
+    }
+
     /// An error on the item at `position` of multivalued `section`, tagged `tag[position]`.
     private mutating func appendItem(
         _ problem: Problem, section: CompiledSection, tag: String, position: Int, message: String? = nil
@@ -115,7 +121,7 @@ struct Judgement {
 
     /// `message` replaces the text for `problem`; `language` is its language (nil: the form's).
     private mutating func append(
-        tag: String, problem: Problem, name: String, section: Int, position: Int?, message: String? = nil,
+        tag: String, problem: Problem, name: String, section: Int?, position: Int?, message: String? = nil,
         language: String? = nil
     ) {
         let language = message == nil ? messages.language(of: problem) : language

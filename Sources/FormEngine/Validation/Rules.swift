@@ -20,13 +20,28 @@ struct Rules {
         let limits = Limits(
             maxLength: compiled.row.maxLength, min: compiled.row.min, max: compiled.row.max, accept: compiled.row.accept
         )
-        intrinsic(limits, checksEmail: plan.checksEmail, checksURL: plan.checksURL, value: value) { report($0, nil) }
-        for validator in compiled.validators {
-            if let problem = check(
-                validator, value: value, at: .validator(row: compiled.index), resolution: &resolution)
-            {
-                report(problem, validator.spec.message)
-            }
+        var tooLong = false
+        intrinsic(limits, checksEmail: plan.checksEmail, checksURL: plan.checksURL, value: value) { problem in
+            if case .maxLength = problem { tooLong = true }
+            report(problem, nil)
+        }
+        validate(
+            compiled.validators, value: value, at: .validator(row: compiled.index), tooLong: tooLong,
+            resolution: &resolution, report: report)
+    }
+
+    /// Runs `validators` in order, reporting each problem; after a length limit has failed (`tooLong`, or a
+    /// `maxLength` validator) none runs: the length error says what to fix, and a value too long for its
+    /// row must not cost the pattern matching that its length would.
+    private func validate(
+        _ validators: [CompiledValidator], value: FormValue, at place: ConditionPlace, tooLong: Bool,
+        resolution: inout Resolution, report: (Problem, String?) -> Void
+    ) {
+        guard !tooLong else { return }
+        for validator in validators {
+            guard let problem = check(validator, value: value, at: place, resolution: &resolution) else { continue }
+            report(problem, validator.spec.message)
+            if case .maxLength = problem { return }
         }
     }
 
@@ -39,14 +54,14 @@ struct Rules {
         let checksEmail = row.type == .email && !item.validators.contains { $0.spec.kindName == "email" }
         let checksURL = row.type == .url && !item.validators.contains { $0.spec.kindName == "url" }
         let limits = Limits(maxLength: row.maxLength, min: row.min, max: row.max, accept: row.accept)
-        intrinsic(limits, checksEmail: checksEmail, checksURL: checksURL, value: value) { report($0, nil) }
-        for validator in item.validators {
-            if let problem = check(
-                validator, value: value, at: .itemValidator(section: section), resolution: &resolution)
-            {
-                report(problem, validator.spec.message)
-            }
+        var tooLong = false
+        intrinsic(limits, checksEmail: checksEmail, checksURL: checksURL, value: value) { problem in
+            if case .maxLength = problem { tooLong = true }
+            report(problem, nil)
         }
+        validate(
+            item.validators, value: value, at: .itemValidator(section: section), tooLong: tooLong,
+            resolution: &resolution, report: report)
     }
 
     /// A row's own limits: `maxLength`, `min`, `max`, and an upload's `accept`.
@@ -95,7 +110,8 @@ struct Rules {
         switch validator.spec.kind {
         case .regex:
             guard let regex = validator.regex else { return nil }
-            return regex.matches(value.description) ? nil : .regex
+            // Out of budget, the value is neither passed nor blamed: the verdict refuses the whole submission.
+            return ((try? regex.matches(value.description, budget: resolution.budget)) ?? true) ? nil : .regex
         case .email:
             return EmailSyntax.isValid(value.description) ? nil : .email
         case .url(let schemes):

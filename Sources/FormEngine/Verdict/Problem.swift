@@ -47,6 +47,9 @@ public enum Problem: Error, Sendable, Hashable {
     case fileContent(type: String)
     /// An upload larger than the server accepts (`serve --max-file`), in bytes.
     case fileTooLarge(limit: Int)
+    /// Checking the submission took more steps than one request may (`EvaluationBudget`): some value is too
+    /// long for the patterns and conditions that read it. About the whole form.
+    case tooLongToCheck
 
     /// The stable code clients switch on.
     public var code: String {
@@ -85,6 +88,7 @@ public enum Problem: Error, Sendable, Hashable {
         case .fileType: "fileType"
         case .fileContent: "fileContent"
         case .fileTooLarge: "fileTooLarge"
+        case .tooLongToCheck: "tooLongToCheck"
         }
     }
 

@@ -1,4 +1,5 @@
 import FormModel
+import FormPredicate
 import Foundation
 
 /// The server's judgement of one submission: every row's and section's state, the resolved values,
@@ -54,6 +55,9 @@ public struct Verdict: Sendable {
     /// The conditions that could not be evaluated, and so counted as false, in the order decided.
     /// Nothing in the answer shows them: the server logs them (once each) for the form's author.
     public let conditionFailures: [ConditionFailure]
+    /// Whether the checks needed more steps than the evaluation's budget allowed: the verdict then refuses
+    /// the submission as a whole (`tooLongToCheck`), whatever else it found.
+    public let spentBudget: Bool
 
     /// Whether nothing was refused.
     public var isValid: Bool { errors.isEmpty }
@@ -76,6 +80,7 @@ public struct Verdict: Sendable {
         self.enteredItems = enteredItems
         trace = resolution.trace
         conditionFailures = resolution.failures
+        spentBudget = resolution.budget.isSpent
     }
 
     /// `{"errors": [{"tag", "message", "code"}]}`: the body of a JSON `422`.

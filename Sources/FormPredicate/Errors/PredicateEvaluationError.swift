@@ -5,7 +5,7 @@ public struct PredicateEvaluationError: Error, Sendable, Hashable, CustomStringC
         // A private enum keeps the public surface open: new codes are new static members.
         private enum Base: String, Sendable, Hashable {
             case unboundVariable, typeMismatch, keyPathOnNull, unknownKey, invalidCollectionOperator
-            case indexOutOfRange, invalidRegex, arithmeticOnNull
+            case indexOutOfRange, invalidRegex, arithmeticOnNull, budgetSpent
         }
 
         private let base: Base
@@ -27,6 +27,8 @@ public struct PredicateEvaluationError: Error, Sendable, Hashable, CustomStringC
         public static let invalidRegex = Code(.invalidRegex)
         /// Arithmetic with a null operand.
         public static let arithmeticOnNull = Code(.arithmeticOnNull)
+        /// The request's `EvaluationBudget` ran out: the values are too long for the work the condition does.
+        public static let budgetSpent = Code(.budgetSpent)
 
         /// The code's name, such as `typeMismatch`.
         public var description: String { base.rawValue }
@@ -45,4 +47,9 @@ public struct PredicateEvaluationError: Error, Sendable, Hashable, CustomStringC
 
     /// The message.
     public var description: String { message }
+
+    /// The request's budget ran out (`EvaluationBudget`).
+    static let budgetSpent = PredicateEvaluationError(
+        code: .budgetSpent,
+        message: "the values are too long for this condition to be checked within the request's budget")
 }

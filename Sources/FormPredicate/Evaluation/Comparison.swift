@@ -4,7 +4,7 @@ enum Comparison {
 
     static func compare(
         _ comparator: Comparator, _ left: PredicateValue, _ right: PredicateValue, options: ComparisonOptions,
-        regex: SafeRegex?
+        regex: SafeRegex?, budget: EvaluationBudget? = nil
     ) throws(Failure) -> Bool {
         switch comparator {
         case .equal: return equal(left, right, options: options)
@@ -16,7 +16,7 @@ enum Comparison {
         case .contains:
             return try contains(left, right, options: options, operatorName: "CONTAINS", collectionSide: "left")
         case .beginsWith, .endsWith, .like, .matches:
-            return try stringOperator(comparator, left, right, options: options, regex: regex)
+            return try stringOperator(comparator, left, right, options: options, regex: regex, budget: budget)
         }
     }
 
@@ -133,7 +133,7 @@ enum Comparison {
 
     private static func stringOperator(
         _ comparator: Comparator, _ left: PredicateValue, _ right: PredicateValue, options: ComparisonOptions,
-        regex: SafeRegex?
+        regex: SafeRegex?, budget: EvaluationBudget?
     ) throws(Failure) -> Bool {
         let text: String
         let pattern: String
@@ -150,7 +150,10 @@ enum Comparison {
         switch comparator {
         case .beginsWith: return StringSearch.hasPrefix(text, pattern, options: options)
         case .endsWith: return StringSearch.hasSuffix(text, pattern, options: options)
-        case .like: return LikePattern.matches(text, pattern: pattern, options: options)
+        case .like:
+            do { return try LikePattern.matches(text, pattern: pattern, options: options, budget: budget) } catch {
+                throw Failure.budgetSpent
+            }
         default:
             let compiled: SafeRegex
             if let regex {
@@ -164,7 +167,9 @@ enum Comparison {
                     throw Failure(code: .invalidRegex, message: "invalid MATCHES pattern: \(error)")
                 }
             }
-            return compiled.matches(StringFolding.fold(text, options.subtracting(.caseInsensitive)))
+            let folded = StringFolding.fold(text, options.subtracting(.caseInsensitive))
+            guard let budget else { return compiled.matches(folded) }
+            do { return try compiled.matches(folded, budget: budget) } catch { throw Failure.budgetSpent }
         }
     }
 }

@@ -8,6 +8,8 @@ struct Evaluator {
 
     let environment: any PredicateEnvironment
     let variables: [PredicateVariable]
+    /// Charged for every comparison; nil: unbounded.
+    let budget: EvaluationBudget?
 
     func evaluate(_ node: PredicateNode) throws(Failure) -> Bool {
         switch node {
@@ -48,8 +50,10 @@ struct Evaluator {
         let right = try value(of: comparison.right)
         let regex = try comparison.regex?.get(orThrow: comparison)
         guard let quantifier = comparison.quantifier else {
+            try charge(left, right)
             return try Comparison.compare(
-                comparison.comparator, left ?? .null, right ?? .null, options: comparison.options, regex: regex)
+                comparison.comparator, left ?? .null, right ?? .null, options: comparison.options, regex: regex,
+                budget: budget)
         }
         let elements: [PredicateValue]
         switch left {
@@ -61,8 +65,10 @@ struct Evaluator {
                 message: "\(quantifier.rawValue) needs an array on the left, got \((left ?? .null).kindName)")
         }
         for element in elements {
+            try charge(element, right)
             let matched = try Comparison.compare(
-                comparison.comparator, element, right ?? .null, options: comparison.options, regex: regex)
+                comparison.comparator, element, right ?? .null, options: comparison.options, regex: regex,
+                budget: budget)
             switch quantifier {
             case .any where matched: return true
             case .all where !matched: return false
@@ -71,6 +77,21 @@ struct Evaluator {
             }
         }
         return quantifier != .any
+    }
+
+    /// Takes a step for the comparison and one per character of its string operands, which it may read
+    /// whole (equality, folding, `CONTAINS`); a list counts its elements.
+    private func charge(_ left: PredicateValue?, _ right: PredicateValue?) throws(Failure) {
+        guard let budget else { return }
+        func weight(_ value: PredicateValue?) -> Int {
+            switch value {
+            case .string(let text): text.utf8.count
+            case .array(let elements): elements.count
+            case .dictionary(let entries): entries.count
+            default: 0
+            }
+        }
+        do { try budget.spend(1 + weight(left) + weight(right)) } catch { throw Failure.budgetSpent }
     }
 
     /// The value of `node`; `nil` is Foundation's nil (a missing key), distinct from an explicit `.null`.

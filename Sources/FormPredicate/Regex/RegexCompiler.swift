@@ -11,8 +11,10 @@ enum RegexInstruction: Sendable {
 
 /// Lowers a `RegexNode` to `RegexInstruction`s, expanding counted repetition within a size budget.
 struct RegexCompiler {
-    /// Bounds memory and time per input scalar: `a{1000}{1000}` would otherwise be a million states.
-    static let maximumProgramSize = 20_000
+    /// Bounds memory and the work per input character, which grows with the program: `(\w+\s?){1,500}`
+    /// expands to 3,500 instructions and `a{1000}{1000}` to a million. A form's patterns are checked at
+    /// load, so a pattern over it is refused before anything is served (as RE2 bounds its programs).
+    static let maximumProgramSize = 2_000
 
     let caseInsensitive: Bool
     var program: [RegexInstruction] = []
@@ -28,17 +30,27 @@ struct RegexCompiler {
         return lower.count == 1 ? lower.first ?? scalar : scalar
     }
 
+    /// The error for a program over `maximumProgramSize`.
+    static let tooLarge = SafeRegex.CompileError(
+        message:
+            "pattern too large: over \(maximumProgramSize) instructions once its counted repetitions are expanded"
+            + " (each {m,n} copies what it repeats n times: use smaller counts)",
+        offset: 1)
+
     mutating func emit(_ node: RegexNode) throws(SafeRegex.CompileError) {
-        guard program.count <= Self.maximumProgramSize else {
-            throw SafeRegex.CompileError(message: "pattern too large after expanding repetitions", offset: 1)
-        }
+        guard program.count <= Self.maximumProgramSize else { throw Self.tooLarge }
         switch node {
         case .empty: break
         case .scalar(let scalar): program.append(.scalar(caseInsensitive ? Self.fold(scalar) : scalar))
         case .any: program.append(.any)
         case .set(let set):
-            classes.append(set)
-            program.append(.set(classes.count - 1))
+            // Equal classes share an index, so a match tests each once per character (`SafeRegex.run`).
+            if let index = classes.firstIndex(of: set) {
+                program.append(.set(index))
+            } else {
+                classes.append(set)
+                program.append(.set(classes.count - 1))
+            }
         case .assertion(let assertion): program.append(.assert(assertion))
         case .concatenation(let items):
             for item in items { try emit(item) }

@@ -17,8 +17,8 @@ enum RegexAssertion: Sendable {
 }
 
 /// A bracket expression or a class escape such as `\d`.
-struct RegexClass: Sendable {
-    enum Item: Sendable {
+struct RegexClass: Sendable, Hashable {
+    enum Item: Sendable, Hashable {
         case range(UInt32, UInt32)
         case property(RegexProperty, negated: Bool)
     }
@@ -38,7 +38,7 @@ struct RegexClass: Sendable {
 }
 
 /// The character properties `\d \w \s` and `\p{...}` select, as ICU defines them.
-enum RegexProperty: Sendable {
+enum RegexProperty: Sendable, Hashable {
     case digit, word, space, letter, uppercase, lowercase, number, punctuation, symbol, separator
 
     static func named(_ name: String) -> RegexProperty? {
@@ -56,6 +56,8 @@ enum RegexProperty: Sendable {
     }
 
     func contains(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII answers without Unicode's property tables, whose lookups cost far more than a match step.
+        if scalar.isASCII, let ascii = asciiContains(UInt8(scalar.value)) { return ascii }
         let properties = scalar.properties
         switch self {
         case .digit: return properties.numericType == .decimal
@@ -91,6 +93,23 @@ enum RegexProperty: Sendable {
             case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
             default: return properties.isWhitespace
             }
+        }
+    }
+
+    /// `contains` for an ASCII character, where the answer is plain; nil for punctuation and symbols.
+    private func asciiContains(_ byte: UInt8) -> Bool? {
+        let digit = (0x30...0x39).contains(byte)
+        let upper = (0x41...0x5A).contains(byte)
+        let lower = (0x61...0x7A).contains(byte)
+        switch self {
+        case .digit, .number: return digit
+        case .letter: return upper || lower
+        case .uppercase: return upper
+        case .lowercase: return lower
+        case .word: return digit || upper || lower || byte == 0x5F
+        // White_Space in ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
+        case .space, .separator: return (0x09...0x0D).contains(byte) || byte == 0x20
+        case .punctuation, .symbol: return nil
         }
     }
 }

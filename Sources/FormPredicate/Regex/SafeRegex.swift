@@ -28,6 +28,9 @@ public struct SafeRegex: Sendable, CustomStringConvertible {
         public var description: String { "\(message) at position \(offset)" }
     }
 
+    /// The most instructions a pattern may compile to: larger ones are refused with a message naming it.
+    public static var maximumProgramSize: Int { RegexCompiler.maximumProgramSize }
+
     /// The source pattern.
     public let pattern: String
     /// Whether letters match regardless of case.
@@ -41,6 +44,7 @@ public struct SafeRegex: Sendable, CustomStringConvertible {
         var compiler = RegexCompiler(caseInsensitive: caseInsensitive)
         try compiler.emit(node)
         compiler.program.append(.match)
+        guard compiler.program.count <= RegexCompiler.maximumProgramSize else { throw RegexCompiler.tooLarge }
         self.pattern = pattern
         isCaseInsensitive = caseInsensitive
         program = compiler.program
@@ -52,28 +56,43 @@ public struct SafeRegex: Sendable, CustomStringConvertible {
 
     /// Whether the whole of `text` matches, as NSPredicate's MATCHES requires.
     public func matches(_ text: String) -> Bool {
-        run(Array(text.unicodeScalars), wholeString: true)
+        (try? run(Array(text.unicodeScalars), wholeString: true, budget: nil)) ?? false
+    }
+
+    /// Whether the whole of `text` matches, taking a step from `budget` for each thread advanced over each
+    /// character; throws once the budget is spent, so a long text cannot hold a thread past it.
+    public func matches(_ text: String, budget: EvaluationBudget) throws(EvaluationBudget.Spent) -> Bool {
+        try run(Array(text.unicodeScalars), wholeString: true, budget: budget)
     }
 
     /// Whether some part of `text` matches.
     public func containsMatch(in text: String) -> Bool {
-        run(Array(text.unicodeScalars), wholeString: false)
+        (try? run(Array(text.unicodeScalars), wholeString: false, budget: nil)) ?? false
     }
 
     // MARK: - Simulation
 
-    private func run(_ input: [Unicode.Scalar], wholeString: Bool) -> Bool {
+    /// The simulation; `budget` (nil: unbounded) is charged once per character for the threads that moved.
+    private func run(
+        _ input: [Unicode.Scalar], wholeString: Bool, budget: EvaluationBudget?
+    ) throws(EvaluationBudget.Spent) -> Bool {
         var current = ThreadList(capacity: program.count)
         var next = ThreadList(capacity: program.count)
         var stack: [Int] = []
+        var tested = [Int8](repeating: -1, count: classes.count)
         addThread(0, at: 0, in: input, to: &current, stack: &stack)
         for position in 0...input.count {
             if current.containsMatch(program), !wholeString || position == input.count { return true }
             if position == input.count { break }
             if current.isEmpty && wholeString { return false }
+            try budget?.spend(current.count + 1)
             let scalar = input[position]
+            // A class is tested once per character, however many threads ask (`\w` in `(\w+){1,250}`),
+            // and a case-insensitive character is folded once.
+            let folded = isCaseInsensitive ? RegexCompiler.fold(scalar) : scalar
+            for index in tested.indices { tested[index] = -1 }
             for pc in current.members {
-                if step(program[pc], scalar) {
+                if step(program[pc], scalar, folded: folded, tested: &tested) {
                     addThread(pc + 1, at: position + 1, in: input, to: &next, stack: &stack)
                 }
             }
@@ -84,26 +103,33 @@ public struct SafeRegex: Sendable, CustomStringConvertible {
         return false
     }
 
-    private func step(_ instruction: RegexInstruction, _ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `instruction` accepts `scalar`; `tested` holds the classes' answers for it so far (-1: not asked).
+    private func step(
+        _ instruction: RegexInstruction, _ scalar: Unicode.Scalar, folded: Unicode.Scalar, tested: inout [Int8]
+    ) -> Bool {
         switch instruction {
         case .scalar(let expected):
-            return expected == scalar || (isCaseInsensitive && RegexCompiler.fold(scalar) == expected)
+            return expected == scalar || folded == expected
         case .any:
             switch scalar {
             case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": return false
             default: return true
             }
         case .set(let index):
-            let set = classes[index]
-            if set.contains(scalar) { return true }
-            guard isCaseInsensitive else { return false }
-            // Try the other cases of the scalar, so [a-z] accepts "Q" under [c].
-            let variants = [scalar.properties.lowercaseMapping, scalar.properties.uppercaseMapping]
-            return variants.contains { variant in
-                variant.unicodeScalars.count == 1 && set.contains(variant.unicodeScalars.first ?? scalar)
-            }
+            if tested[index] < 0 { tested[index] = contains(classes[index], scalar) ? 1 : 0 }
+            return tested[index] == 1
         default:
             return false
+        }
+    }
+
+    /// Whether `set` holds `scalar`, or under `[c]` one of its other cases, so [a-z] accepts "Q".
+    private func contains(_ set: RegexClass, _ scalar: Unicode.Scalar) -> Bool {
+        if set.contains(scalar) { return true }
+        guard isCaseInsensitive else { return false }
+        let variants = [scalar.properties.lowercaseMapping, scalar.properties.uppercaseMapping]
+        return variants.contains { variant in
+            variant.unicodeScalars.count == 1 && set.contains(variant.unicodeScalars.first ?? scalar)
         }
     }
 
@@ -142,7 +168,6 @@ public struct SafeRegex: Sendable, CustomStringConvertible {
 private struct ThreadList {
     private var dense: [Int]
     private var sparse: [Int]
-    private var count = 0
 
     init(capacity: Int) {
         dense = Array(repeating: 0, count: capacity)
@@ -150,6 +175,7 @@ private struct ThreadList {
     }
 
     var isEmpty: Bool { count == 0 }
+    private(set) var count = 0
     var members: ArraySlice<Int> { dense[0..<count] }
 
     mutating func insert(_ pc: Int) -> Bool {

@@ -1,3 +1,4 @@
+import Dispatch
 import FormEngine
 import FormHTML
 import FormModel
@@ -13,6 +14,8 @@ struct FormRoutes: Sendable {
     let csrf: CSRFGuard
     let explain: Bool
     let maximumFileSize: Int
+    /// The steps a submission's checks may take in all (`FormServerConfiguration.checkingBudget`).
+    let checkingBudget: Int
     let index: [String: PreparedResponse]
     /// Where a stored record that no longer fits its form is reported.
     let logger: Logger
@@ -23,8 +26,10 @@ struct FormRoutes: Sendable {
 
     init(
         catalog: FormCatalog, hooks: FormHooks, csrf: CSRFGuard, explain: Bool, maximumFileSize: Int,
-        store: SubmissionStore? = nil, logger: Logger = Logger(label: "formwright")
+        checkingBudget: Int = FormEngine.submissionBudget, store: SubmissionStore? = nil,
+        logger: Logger = Logger(label: "formwright")
     ) throws {
+        self.checkingBudget = checkingBudget
         self.logger = logger
         self.store = store
         conditionFailures = ConditionFailureLog(logger: logger)
@@ -227,13 +232,38 @@ struct FormRoutes: Sendable {
         }
     }
 
+    /// The steps a submission's checks may take on the server's own thread: a few milliseconds. One that
+    /// needs more (long values against patterns) is judged again on `costlyChecks`, within the whole
+    /// `checkingBudget`, so that the threads that answer every other request stay free.
+    var inlineBudget: Int { checkingBudget / 32 }
+
+    /// Where submissions too costly to judge inline are judged, one at a time: neither the server's threads
+    /// nor the task pool (which stores submissions and runs handlers' awaits) wait behind them, and they
+    /// take one core at the most.
+    private static let costlyChecks = DispatchQueue(label: "formwright.costly-checks")
+
+    /// `work`'s result, computed on `costlyChecks`.
+    private static func onCostlyChecks(_ work: @escaping @Sendable () -> Response) async -> Response {
+        await withCheckedContinuation { answer in costlyChecks.async { answer.resume(returning: work()) } }
+    }
+
     /// Judges decoded `fields` (of `record`, when one is edited) and answers.
     private func judge(
         _ fields: SubmittedFields, record: EditedRecord?, request: Request, site: FormSite, locale: String,
-        wantsJSON: Bool
+        wantsJSON: Bool, budget: Int? = nil
     ) -> Response {
+        let budget = budget ?? inlineBudget
         let stored = record?.values
-        let verdict = site.engine.evaluate(fields, stored: stored, locale: locale)
+        let verdict = site.engine.evaluate(fields, stored: stored, locale: locale, budget: budget)
+        if verdict.spentBudget, budget < checkingBudget {
+            return .later { [self] in
+                await Self.onCostlyChecks {
+                    judge(
+                        fields, record: record, request: request, site: site, locale: locale, wantsJSON: wantsJSON,
+                        budget: checkingBudget)
+                }
+            }
+        }
         if !verdict.conditionFailures.isEmpty { conditionFailures.note(verdict.conditionFailures, on: site.form) }
         // Read only for a record with a version: a form without one pays nothing for it.
         let sent = record?.version == nil ? .unchecked : RecordVersion.sent(fields, request: request)

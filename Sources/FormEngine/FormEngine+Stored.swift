@@ -60,6 +60,11 @@ extension FormEngine {
             let sent = fields[tag]
             let items = MultivaluedItems(
                 sent: sent, isJSON: true, item: item.row, section: section.section, decoder: decoder)
+            if let kind = items.wrongType {
+                throw StoredRecordError(
+                    tag: tag, message: english.text(for: .wrongType(sent: kind), name: tag),
+                    value: sent.map(\.jsonText).joined(separator: ", "))
+            }
             if let problem = items.problems.first {
                 let list = sent.count == 1 ? sent[0].listItems ?? sent : sent
                 throw StoredRecordError(

@@ -44,7 +44,7 @@ public final class FormServerApp: Sendable {
             configuration.submissionsFolder, catalog: catalog, hooks: hooks, logger: logger)
         var configuration = configuration
         configuration.server.maxBodySize = Self.bodyLimit(configuration, catalog: catalog, logger: logger)
-        let uploadLimit = Self.uploadLimit(configuration, logger: logger)
+        let uploadLimit = Self.uploadLimit(configuration, catalog: catalog, logger: logger)
         forms = try FormRoutes(
             catalog: catalog, hooks: hooks,
             csrf: configuration.secret.map { CSRFGuard(secret: $0, secureCookie: configuration.secureCookies) }
@@ -74,10 +74,8 @@ public final class FormServerApp: Sendable {
         let body = configuration.server.maxBodySize
         // A multivalued section's upload row counts once: how many rows a reader adds is not known.
         let needs = catalog.ids.compactMap { id -> (id: String, bytes: Int)? in
-            let uploads = catalog.forms[id]?.form.sections.reduce(0) { count, section in
-                count + section.rows.count(where: { $0.type == .upload })
-            }
-            guard let uploads, uploads > 0 else { return nil }
+            let uploads = uploadRows(in: catalog, id)
+            guard uploads > 0 else { return nil }
             let files = uploads.multipliedReportingOverflow(by: configuration.maximumFileSize)
             let post = files.partialValue.addingReportingOverflow(FormServerConfiguration.uploadReserve)
             return (id, files.overflow || post.overflow ? Int.max : post.partialValue)
@@ -99,14 +97,24 @@ public final class FormServerApp: Sendable {
         return largest
     }
 
+    /// How many upload rows form `id` of `catalog` has.
+    private static func uploadRows(in catalog: FormCatalog, _ id: String) -> Int {
+        catalog.forms[id]?.form.sections.reduce(0) { count, section in
+            count + section.rows.count(where: { $0.type == .upload })
+        } ?? 0
+    }
+
     /// The largest file an upload row takes: `--max-file`, or less when the body limit could not carry
     /// a file that size, as a file travels in a body with the multipart framing and the form's other
     /// fields: what `--max-body` leaves after `formRoom` (an eighth of a small body). Pages name this
     /// limit, and a post is judged by it: a page must not promise a file its post cannot bring.
-    private static func uploadLimit(_ configuration: FormServerConfiguration, logger: Logger) -> Int {
+    private static func uploadLimit(
+        _ configuration: FormServerConfiguration, catalog: FormCatalog, logger: Logger
+    ) -> Int {
         let (file, body) = (configuration.maximumFileSize, configuration.server.maxBodySize)
         let room = body - min(FormServerConfiguration.formRoom, body / 8)
-        guard file > room else { return file }
+        // Without an upload row there is no file for the limit to leave out: nothing to warn of.
+        guard file > room, catalog.ids.contains(where: { uploadRows(in: catalog, $0) > 0 }) else { return file }
         logger.warning(
             "the largest file (--max-file) does not fit in the largest body (--max-body) with the rest of a form: uploads are limited to what the body leaves",
             metadata: ["max-file": "\(file)", "max-body": "\(body)", "upload-limit": "\(room)"])
@@ -172,7 +180,7 @@ public final class FormServerApp: Sendable {
         var routes = RouterBuilder()
         forms.add(to: &routes)
         routes.get("/") { _ in .redirect(to: "/forms") }
-        let healthy = try PreparedResponse(Response(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok"))
+        let healthy = try PreparedResponse(.text(.ok, "ok"))
         routes.get("/healthz") { _ in Response(healthy) }
         routes.files("/static", files)
         return routes.freeze()

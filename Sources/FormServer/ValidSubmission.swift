@@ -43,6 +43,14 @@ public struct ValidSubmission: Sendable {
     /// answers `changed(version:)` when the record was saved again since.
     public var version: String? { edited?.version }
 
+    /// Answers `value` as JSON with `status`, as the server answers its own JSON: `no-store`, for an answer
+    /// that may hold a stored record no cache should keep, and `nosniff`.
+    ///
+    /// ```swift
+    /// if submission.wantsJSON { return submission.json(.object([("user", .string(user))])) }
+    /// ```
+    public func json(_ value: JSONValue, status: HTTPStatus = .ok) -> Response { Answers.json(status, value) }
+
     /// Answers as the server answers a post made from an older version of its record: `409` and the
     /// page again, the values kept and the summary saying that someone else saved the record, carrying
     /// `version` (the record's version now) so that sending it again saves; or `412` JSON with code

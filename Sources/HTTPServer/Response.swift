@@ -110,9 +110,11 @@ public struct Response: Sendable {
         }
     }
 
-    /// A plain-text answer whose body is exactly `text`.
+    /// A plain-text answer whose body is exactly `text`, which a browser must not sniff into anything else.
     public static func text(_ status: HTTPStatus, _ text: String) -> Response {
-        Response(status: status, contentType: "text/plain; charset=utf-8", body: text)
+        var response = Response(status: status, contentType: "text/plain; charset=utf-8", body: text)
+        response.headers.add("X-Content-Type-Options", "nosniff")
+        return response
     }
 
     /// A plain-text error naming the status and what was wrong: `413 Content Too Large\n<message>\n`.

@@ -88,9 +88,7 @@ final class ExampleAccounts: Sendable {
         case .saved: break
         }
         if submission.wantsJSON {
-            return Response(
-                status: .ok, headers: ["Content-Type": "application/json"],
-                body: ResponseBody(bytes: JSONValue.object(fields).bytes))
+            return submission.json(.object(fields))
         }
         return .redirect(to: "/forms/account?" + QueryParameters([(name: "user", value: user)]).urlencoded)
     }

@@ -29,8 +29,9 @@ import Testing
     }
 
     @Test func aLongValueForACostlyPatternRefusesTheWholeSubmission() throws {
+        // A smaller budget than the server's, spent the same way in a tenth of the time.
         let long = String(repeating: "a", count: 100_000)
-        let verdict = try Self.engine().evaluate(Fixtures.post([("name", long)]))
+        let verdict = try Self.engine().evaluate(Fixtures.post([("name", long)]), budget: 1_000_000)
         #expect(verdict.spentBudget)
         // About the form, not the row: the row's pattern neither passed nor failed.
         #expect(verdict.codes == [":tooLongToCheck"])
@@ -38,12 +39,12 @@ import Testing
         #expect(
             verdict.errors.first?.message
                 == "Some answers are too long to be checked: shorten the longest and send the form again")
-        let chinese = try Self.engine().evaluate(Fixtures.post([("name", long)]), locale: "zh-Hans")
+        let chinese = try Self.engine().evaluate(Fixtures.post([("name", long)]), locale: "zh-Hans", budget: 1_000_000)
         #expect(chinese.errors.first?.message == "部分回答太长，无法检查：请缩短最长的回答后重新提交")
     }
 
     @Test func aSmallerBudgetIsSpentSoonerAndTheSameValuesPassWithTheFullOne() throws {
-        let fields = Fixtures.post([("name", String(repeating: "a", count: 2_000))])
+        let fields = Fixtures.post([("name", String(repeating: "a", count: 1_000))])
         let engine = try Self.engine()
         #expect(engine.evaluate(fields, budget: 100_000).codes == [":tooLongToCheck"])
         #expect(engine.evaluate(fields).isValid)

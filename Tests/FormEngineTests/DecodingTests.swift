@@ -33,6 +33,10 @@ import Testing
             ("inputs", "integer", "99999999999999999999", "integerOutOfRange", nil),
             ("inputs", "text", "tab\there", nil, #""tab\there""#),
             ("inputs", "text", "bell\u{07}", "controlCharacters", nil),
+            // C1 controls (U+0080–U+009F) are refused as C0 ones are; other characters after 0xC2 are text.
+            ("inputs", "text", "next\u{85}line", "controlCharacters", nil),
+            ("inputs", "about", "csi\u{9B}31m", "controlCharacters", nil),
+            ("inputs", "text", "£5 at 20°C", nil, #""£5 at 20°C""#),
             ("inputs", "about", "line\r\nbreak", nil, #""line\nbreak""#),
             ("inputs", "email", "a@b", nil, #""a@b""#),
             ("inputs", "email", "a@-b.com", "email", nil),

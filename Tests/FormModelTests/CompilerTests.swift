@@ -214,3 +214,15 @@ private func compile(_ text: String) throws -> CompiledForm {
         }
     }
 }
+
+@Suite struct TagTests {
+    @Test(arguments: [("a\u{01}b", "U+0001"), ("c\u{7F}", "U+007F"), ("\u{85}d", "U+0085")])
+    func aTagWithAControlCharacterIsALoadProblem(tag: String, code: String) throws {
+        let form = Form(id: "t", sections: [Section(rows: [Row(.text, tag: tag)])])
+        #expect {
+            try FormCompiler().compile(form, file: "test.yaml")
+        } throws: { error in
+            "\(error)".contains("contains a control character (\(code))")
+        }
+    }
+}

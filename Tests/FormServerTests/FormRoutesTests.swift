@@ -66,6 +66,35 @@ import Testing
         #expect(token == CSRFGuard(secret: "test secret").token(formID: "event", nonce: nonce))
     }
 
+    /// `/healthz` is plain text no browser sniffs into anything else.
+    @Test func healthIsPlainTextThatIsNotSniffed() async throws {
+        let health = try await withFormServer { port in try request(port, "/healthz") }
+        #expect(health.status == 200 && health.text == "ok")
+        #expect(health.header("Content-Type") == "text/plain; charset=utf-8")
+        #expect(health.header("X-Content-Type-Options") == "nosniff")
+    }
+
+    /// A post that carries the CSRF token twice is refused, as any field sent twice is: which token
+    /// counts would be a guess. Both tokens valid, it is still refused.
+    @Test func aTokenSentTwiceIsRefused() async throws {
+        let (page, json, single) = try await withFormServer { port in
+            let session = try BrowserSession(port: port, form: "event")
+            return (
+                try session.post("event", [("_csrf", session.token)] + validEventPairs),
+                try session.post("event", [("_csrf", "other")] + validEventPairs, accept: "application/json"),
+                try session.post("event", validEventPairs, accept: "application/json")
+            )
+        }
+        #expect(page.status == 400)
+        #expect(page.text.contains("was sent more than once"))
+        #expect(json.status == 400)
+        #expect(
+            json.text
+                == #"{"errors":[{"tag":"","message":"the form's security token (_csrf) was sent more than once","code":"sentMoreThanOnce"}]}"#
+        )
+        #expect(single.status == 200)
+    }
+
     /// A form's own page is answered from the request's head alone (a light route), and must be the page
     /// the full handler gives for the same request: the same bytes for a returning reader in every
     /// language asked for, and the same fields. (`?` sends it through the full handler: a query is no
@@ -688,6 +717,25 @@ import Testing
         #expect(
             json.text.contains(
                 #"{"tag":"photo","message":"Photo must be a file of at most 2 KB","code":"fileTooLarge"}"#))
+    }
+
+    /// Without an upload row in any form, a file limit over what the body leaves limits nothing: the
+    /// start does not warn of it.
+    @Test func aFileLimitOverTheBodyLimitIsNotWarnedOfWithoutUploadRows() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-no-upload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "sections:\n  - rows:\n      - { tag: name, type: text }\n".write(
+            to: folder.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
+        let log = try LineLogHandlerTests.PipeLog()
+        let logged = try await withFormApp(
+            maxBody: 8192, maxFile: 1 << 20, forms: folder.path, logger: log.logger("formwright")
+        ) { _, _ in
+            log.sink.flush()  // the info lines; a warning would have been written at once
+            return log.read()
+        }
+        #expect(logged.contains { $0.contains("forms loaded") })
+        #expect(!logged.contains { $0.contains("--max-file") })
     }
 
     /// No file is larger than the body that brings it with the rest of its form: with `--max-file` over

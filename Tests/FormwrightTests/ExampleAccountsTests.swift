@@ -76,6 +76,10 @@ extension CommandSuites {
                         port, "/forms/account?user=ada", #"{"username":"grace","email":"ada@new.example"}"#)
                     #expect(edit.status == 200)
                     #expect(edit.text.contains(#""username":"ada""#))
+                    // The answer holds a stored record: no cache keeps it, and no browser sniffs it.
+                    #expect(edit.header("Cache-Control") == "no-store")
+                    #expect(edit.header("X-Content-Type-Options") == "nosniff")
+                    #expect(edit.header("Content-Type") == "application/json")
                     #expect(try request(port, "/forms/account?user=grace").text.contains("grace@example.com"))
                     // A free name makes a new account.
                     let new = try Self.json(port, "/forms/account", #"{"username":"hopper","email":"h@example.com"}"#)

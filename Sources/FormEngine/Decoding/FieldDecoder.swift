@@ -93,19 +93,20 @@ struct FieldDecoder {
         if text.utf8.contains(0x0D) {
             normalised = text.replacingAll("\r\n", with: "\n").replacingAll("\r", with: "\n")
         }
-        let refused = normalised.utf8.contains { byte in
-            (byte < 0x20 && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\t")) || byte == 0x7F
+        let refused = normalised.unicodeScalars.contains { scalar in
+            scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t"
         }
         return refused ? .failure(.controlCharacters) : .success(.text(normalised))
     }
 
-    /// Whether `text` has a control character (CR, LF and tab included). Every one is ASCII, and UTF-8
-    /// bytes below 0x80 are only ever ASCII characters, so the contiguous bytes are scanned, not scalars.
+    /// Whether `text` may have a control character (CR, LF and tab included): C0 and DEL are ASCII, and
+    /// C1 (U+0080–U+009F) is 0xC2 then a second byte in UTF-8, so the contiguous bytes are scanned, not
+    /// scalars. 0xC2 also starts U+00A0–U+00BF (`£`, `°`): those take the slower scan of scalars.
     private static func hasControlCharacters(_ text: String) -> Bool {
         let found = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.contains { $0 < 0x20 || $0 == 0x7F }
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
         }
-        return found ?? text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+        return found ?? text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
     }
 
     /// A multiple selection: every value must be an option; each is kept once, in the options' order.

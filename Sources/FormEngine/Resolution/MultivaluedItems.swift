@@ -17,6 +17,9 @@ struct MultivaluedItems: Sendable {
     /// The limit, when more items were sent than are read, empty ones included (`readLimit`); the rest
     /// are ignored.
     var overRead: Int?
+    /// The kind of value a JSON client sent in place of the list of items (`{"tags": "swift"}`): the
+    /// section's error, as a list sent for a text row is that row's; no item is read from it.
+    var wrongType: RawValue.Kind?
 
     /// How many items are read, empty ones included, for each the section's `maxRows` allows. Dropping
     /// empty items before the cap means a flood of them would otherwise all be decoded and echoed; a
@@ -28,8 +31,16 @@ struct MultivaluedItems: Sendable {
 
     init(sent: [RawValue], isJSON: Bool, item: Row, section: Section, decoder: FieldDecoder) {
         var raw = sent
-        // JSON sends one list under the multivalued tag; a form post repeats the name.
-        if isJSON, sent.count == 1, let list = sent[0].listItems { raw = list }
+        // JSON sends one list under the multivalued tag (or null for none); a form post repeats the name.
+        if isJSON, sent.count == 1 {
+            switch sent[0] {
+            case .list(let list): raw = list
+            case .null: raw = []
+            case let other:
+                wrongType = other.kind
+                raw = []
+            }
+        }
         // Without `insert` a list cannot grow past the rows the descriptor gives it.
         let cap = section.itemCap
         let readLimit = Self.readLimit(section)

@@ -70,6 +70,9 @@ struct Judgement {
                 !(section.rows.first.map { resolution.rowDisabled[$0] } ?? false)
             else { continue }
             let name = section.section.title ?? tag
+            if let kind = sent.wrongType {
+                append(tag: tag, problem: .wrongType(sent: kind), name: name, section: section.index, position: nil)
+            }
             if let limit = sent.overRead {
                 append(tag: tag, problem: .tooManyItemsSent(limit), name: name, section: section.index, position: nil)
             }

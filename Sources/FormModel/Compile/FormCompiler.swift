@@ -77,6 +77,16 @@ private struct CompilationContext {
                 problems.append(LoadProblem(file: file, path: path, message: "the tag '\(tag)' is reserved"))
                 return false
             }
+            // A tag is a field's name and a JSON key: a control character in it (C0, DEL or C1) is never
+            // meant, and a browser could not send it back as written.
+            if let control = tag.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                let shown = tag.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }
+                let hex = String(control.value, radix: 16, uppercase: true)
+                let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                let message = "the tag '\(shown.joined())' contains a control character (\(code))"
+                problems.append(LoadProblem(file: file, path: path, message: message))
+                return false
+            }
             if let first = owner[tag] {
                 problems.append(
                     LoadProblem(file: file, path: path, message: "duplicate tag '\(tag)' (first used at \(first))"))

@@ -213,6 +213,12 @@ struct FormRoutes: Sendable {
             if let origin = request.headers["Sec-Fetch-Site"]?.lowercased(), origin != "same-origin", origin != "none" {
                 return csrfRefused(site, request: request, locale: locale, json: wantsJSON)
             }
+            // Two tokens are refused as any field sent twice is: which one counts would be a guess.
+            if fields[FieldNames.csrf].count > 1 {
+                return Answers.refusal(
+                    .badRequest, "the form's security token (\(FieldNames.csrf)) was sent more than once",
+                    code: "sentMoreThanOnce", json: wantsJSON, request: request, texts: site.page(locale).texts)
+            }
             let token = fields.first(FieldNames.csrf).flatMap(\.enteredText)
             let nonce = request.cookie(named: csrf.cookieName)
             guard csrf.verify(token: token, formID: site.id, nonce: nonce) else {

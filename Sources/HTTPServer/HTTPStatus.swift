@@ -40,6 +40,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let preconditionFailed = HTTPStatus(code: 412, reason: "Precondition Failed")
     /// 413.
     public static let contentTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
+    /// 414: the target is more than the server interprets (RFC 9110 §15.5.15).
+    public static let uriTooLong = HTTPStatus(code: 414, reason: "URI Too Long")
     /// 415.
     public static let unsupportedMediaType = HTTPStatus(code: 415, reason: "Unsupported Media Type")
     /// 422: a well-formed submission that failed validation.

@@ -24,6 +24,8 @@ final class RequestContext {
         case suspended
         /// A response was queued.
         case answered
+        /// A refusal was written to the socket before libmicrohttpd could answer: the connection closes.
+        case closing
     }
 
     /// Whether a request has begun and not yet been completed (logged and reset).
@@ -40,6 +42,9 @@ final class RequestContext {
     /// these, but curl sends `?q=café` as it is, which is accepted; invalid UTF-8 would reach routing
     /// repaired into U+FFFD, something other than what was sent, so it is refused with the rest.
     private(set) var targetIsClean = true
+    /// How many query arguments libmicrohttpd will make of the target: one per `&`-separated part of
+    /// what follows the `?`, empty parts included (one more than it makes when the query ends in `&`).
+    private(set) var queryArguments = 0
     private(set) var startNanoseconds: UInt64 = 0
     var phase: Phase = .new
     /// Set at the first handler call; a request libmicrohttpd ends before then is logged with `-`.
@@ -72,6 +77,8 @@ final class RequestContext {
     /// Set when the server found the client gone mid-body and closed the connection itself, which
     /// libmicrohttpd then reports as an error: the access log says who left.
     var clientLeft = false
+    /// Whether the request is registered as receiving its body (`Server.noteReceiving`).
+    var receiving = false
     /// The first `Accept-Language` field's value where libmicrohttpd keeps it, and whether a `Cookie`
     /// field came, as the header scan noted them for a light handler (`RequestHead`); valid until the
     /// request completes.
@@ -105,6 +112,7 @@ final class RequestContext {
             rawTargetBytes = UnsafeBufferPointer(start: nil, count: 0)
             targetText = ""
             targetIsClean = true
+            queryArguments = 0
             return
         }
         targetText = nil
@@ -116,13 +124,20 @@ final class RequestContext {
         rawTargetBytes = bytes
         var ascii = true
         var clean = true
+        var query = false
+        var ampersands = 0
         for byte in bytes {
             if byte >= 0x80 {
                 ascii = false
             } else if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "#") {
                 clean = false
+            } else if byte == UInt8(ascii: "?") {
+                query = true
+            } else if byte == UInt8(ascii: "&"), query {
+                ampersands += 1
             }
         }
+        queryArguments = query ? ampersands + 1 : 0
         // Validated only when a non-ASCII byte came (rarely): most targets are plain ASCII.
         targetIsClean = clean && (ascii || String(validating: bytes, as: UTF8.self) != nil)
     }
@@ -156,6 +171,7 @@ final class RequestContext {
         sentStatus = nil
         sentBytes = 0
         clientLeft = false
+        receiving = false
         acceptLanguage = nil
         hasCookie = false
     }

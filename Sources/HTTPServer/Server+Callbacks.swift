@@ -21,8 +21,10 @@ func startLibraryDaemon(
         // The logger goes first, or libmicrohttpd prints its early messages to stderr itself.
         MHD_OptionItem(option: .EXTERNAL_LOGGER, value: unsafeBitCast(libraryLog, to: Int.self), ptr_value: server),
         MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
-        // 400 for HTTP/1.1 without Host and for spaces in the target.
-        MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 1, ptr_value: nil),
+        // Not strict: the server refuses HTTP/1.1 without Host and spaces in the target itself, with an
+        // answer. Strict, libmicrohttpd closed on a space without a word, and after running out of memory
+        // for a Cookie field its Host check closed the connection before its own 431 was sent.
+        MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 0, ptr_value: nil),
         MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
         MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: configuration.perIPConnectionLimit, ptr_value: nil),
         MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
@@ -71,6 +73,12 @@ private let beginRequest:
                     if context.inUse { server.completeUnhandled(context) }
                     server.inFlight.add(1)
                     context.begin(rawTarget: uri, now: monotonicNanoseconds())
+                    let arguments = context.queryArguments
+                    if let connection, arguments > 0,
+                        arguments > server.maximumQueryArguments(targetLength: context.rawTargetBytes.count)
+                    {
+                        server.refuseQueryArguments(context, ConnectionHandle(connection))
+                    }
                     // Read once per connection: a request that ends before its headers is logged with it too.
                     if context.remoteAddress == nil, let connection, let peer = CMicroHTTPD_clientAddress(connection) {
                         context.remoteAddress = SocketAddress(peer)
@@ -81,15 +89,16 @@ private let beginRequest:
         }
 
 /// The access handler: called several times per request (headers, body pieces, final call).
-private let handleAccess: MHD_AccessHandlerCallback = { cls, connection, _, method, _, uploadData, uploadSize, conCls in
+private let handleAccess: MHD_AccessHandlerCallback = {
+    cls, connection, _, method, version, uploadData, uploadSize, conCls in
     guard let cls, let connection, let method, let uploadSize, let raw = conCls?.pointee else { return .NO }
     // Both objects are kept alive by their owners for the whole call (the daemon holds the server, the
     // connection its context): borrowed without a retain and a release each, twice a request.
     let keepGoing = Unmanaged<Server>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
         Unmanaged<RequestContext>.fromOpaque(raw)._withUnsafeGuaranteedRef { context in
             server.handle(
-                context, connection: ConnectionHandle(connection), method: method, uploadData: uploadData,
-                uploadSize: uploadSize)
+                context, connection: ConnectionHandle(connection), method: method, version: version,
+                uploadData: uploadData, uploadSize: uploadSize)
         }
     }
     return keepGoing ? .YES : .NO

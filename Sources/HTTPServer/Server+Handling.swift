@@ -15,13 +15,14 @@ extension Server {
     /// One access-handler call; returns false to close the connection without a response.
     func handle(
         _ context: RequestContext, connection: ConnectionHandle, method: UnsafePointer<CChar>,
-        uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
+        version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
     ) -> Bool {
         switch context.phase {
         case .new:
             // Answering here closes the connection in 0.9.75, so only refusals answer now.
             context.method = HTTPMethod(cString: method)
-            return examineHeaders(context, connection)
+            let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
+            return examineHeaders(context, connection, hostRequired: http11)
         case .reading:
             guard uploadSize.pointee == 0 else { return receive(context, connection, uploadData, uploadSize) }
             return answer(context, connection)
@@ -33,6 +34,8 @@ extension Server {
         case .answered:
             uploadSize.pointee = 0
             return true
+        case .closing:
+            return false
         }
     }
 
@@ -41,7 +44,7 @@ extension Server {
     // functions of its own, kept out of line: code that sits between the lines every request runs
     // makes each request read more of it, and code read per request costs here besides the
     // instructions run (bench/README.md, "Code per request").
-    private func examineHeaders(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
+    private func examineHeaders(_ context: RequestContext, _ connection: ConnectionHandle, hostRequired: Bool) -> Bool {
         guard context.targetIsClean, context.method.isToken else { return refuseRequestLine(context, connection) }
         let headerSize = CMicroHTTPD_requestHeaderSize(connection.pointer)
         guard headerSize <= configuration.maxHeaderSize else {
@@ -63,11 +66,18 @@ extension Server {
         }
         context.acceptLanguage = scan.acceptLanguage
         context.hasCookie = scan.hasCookie
+        // A `Cookie` field is in the memory twice, as sent and parsed: past the limit, even a refusal
+        // worded for the client may find no room, and libmicrohttpd would close without a word.
+        if scan.cookieCost > 0, headerSize + scan.cookieCost > configuration.maxHeaderSize {
+            return refuseHeaderSize(headerSize + scan.cookieCost, context, connection)
+        }
         // Taken, not copied: a copy of the fields would cost a retain and a release per stored array.
         if let fields = scan.fields.take(), let refused = adopt(fields, context, connection) { return refused }
         let framing = scan.framing
-        if scan.badName != nil || scan.hosts > 1 || framing.contentLengths > 1 {
-            return refuseHeaders(badName: scan.badName, hosts: scan.hosts, light: light, context, connection)
+        // HTTP/1.1 requires exactly one Host (RFC 9112 §3.2); HTTP/1.0 may leave it out.
+        if scan.badName != nil || scan.hosts > 1 || (hostRequired && scan.hosts == 0) || framing.contentLengths > 1 {
+            let hosts = hostRequired || scan.hosts > 1 ? scan.hosts : 1
+            return refuseHeaders(badName: scan.badName, hosts: hosts, light: light, context, connection)
         }
         guard framing.transferEncoding == nil, framing.contentLength == nil else {
             return examineBody(framing.contentLength, framing.transferEncoding, light: light, context, connection)
@@ -115,9 +125,37 @@ extension Server {
         return false
     }
 
+    /// The most query arguments a target of `length` bytes may have. libmicrohttpd 0.9.75 stores each
+    /// argument (48 bytes) in the connection's memory as soon as it has read the request line, with the
+    /// header block's bytes, and at most half the memory, in the same memory: past what is left it neither
+    /// answers nor closes, and the connection waits for `--timeout`. The bound leaves a quarter of the
+    /// room unused (64 bytes an argument) and 2 KiB besides (docs/libmicrohttpd.md, "Connection memory").
+    func maximumQueryArguments(targetLength length: Int) -> Int {
+        let memory = configuration.connectionMemory
+        return max(0, (min(memory / 2, memory - length) - 2048) / 64)
+    }
+
+    /// Refuses a target with more query arguments than `maximumQueryArguments`, from the request line's
+    /// callback: by the first handler call libmicrohttpd would have run out of memory storing them. The
+    /// refusal is written to the socket, which is then shut down, so that libmicrohttpd finds the
+    /// connection closed and lets it go at once. Its method is not known yet: a HEAD gets the body too,
+    /// harmless on a connection that closes after it.
+    @inline(never)
+    func refuseQueryArguments(_ context: RequestContext, _ connection: ConnectionHandle) {
+        let limit = maximumQueryArguments(targetLength: context.rawTargetBytes.count)
+        let message =
+            "the request target has \(context.queryArguments) query arguments, more than the \(limit) this server reads in a target of \(context.rawTargetBytes.count) bytes: send fewer (a form posts its fields in the body)"
+        let plain = Response.error(.uriTooLong, message)
+        context.phase = .closing
+        (context.sentStatus, context.sentBytes) = plain.sentStatusAndCount
+        let socket = CMicroHTTPD_socket(connection.pointer)
+        writeLast(Self.closingMessage(plain, head: false), to: socket)
+        if socket >= 0 { _ = Glibc.shutdown(socket, Int32(SHUT_RDWR)) }
+    }
+
     /// `response` as HTTP/1.1 bytes that close the connection, its body left out for a HEAD (RFC 9110
     /// §9.3.2): for an answer libmicrohttpd has no room to build.
-    private static func closingMessage(_ response: Response, head: Bool) -> String {
+    static func closingMessage(_ response: Response, head: Bool) -> String {
         let body = response.body.bytes
         var message = "HTTP/1.1 \(response.status)\r\n"
         for field in response.headers { message += "\(field.name): \(field.value)\r\n" }
@@ -206,6 +244,7 @@ extension Server {
                 context.bodyHeld = true
                 context.body.reserveCapacity(min(expectedLength, Self.bodyReservation))
             }
+            if expectedLength ?? 1 > 0 { noteReceiving(context, connection) }
             context.phase = .reading
             return true
         }
@@ -264,6 +303,8 @@ extension Server {
     }
 
     private func answer(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
+        // A shutdown past its grace period may have answered it already, while its body arrived.
+        if context.receiving, !endReceiving(context) { return false }
         if let upload = context.upload, upload.phase == .discarding { return refuseOverLimit(context, connection) }
         if let file = context.file { return answer(file, context, connection) }
         if let literal = context.literal {
@@ -440,6 +481,7 @@ extension Server {
     /// ended before any handler call (`completeUnhandled`).
     func complete(_ context: RequestContext, termination: UInt32?) {
         defer { context.finish() }
+        if context.receiving { _ = endReceiving(context) }
         inFlight.add(-1)
         // Called in place, not copied out first: a copy of the closure costs a retain and a release.
         guard configuration.accessLog != nil else { return }
@@ -457,7 +499,7 @@ extension Server {
 
 /// Writes `text` to `socket` once, without waiting: a last word before the connection closes, so one
 /// that does not fit at once is cut, and a client gone is no error.
-private func writeLast(_ text: String, to socket: Int32) {
+func writeLast(_ text: String, to socket: Int32) {
     guard socket >= 0 else { return }
     var text = text
     text.withUTF8 { bytes in _ = send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
@@ -507,8 +549,12 @@ private struct HeaderScan: ~Copyable {
     /// up again, a walk of the table each.
     var acceptLanguage: UnsafePointer<CChar>?
     var hasCookie = false
+    /// The connection memory libmicrohttpd 0.9.75 takes to parse the first `Cookie` field, besides the
+    /// field itself: a copy of its value and a 48-byte record per cookie (docs/libmicrohttpd.md,
+    /// "Connection memory").
+    var cookieCost = 0
 
-    /// Why a header block is refused (a field name that is no token, a second `Host`), if it is.
+    /// Why a header block is refused (a field name that is no token, no `Host` or a second), if it is.
     static func problem(badName: UnsafePointer<CChar>?, hosts: Int) -> String? {
         if let badName {
             // Controls and DEL shown as `\x09`, never written raw into a message or a log.
@@ -520,7 +566,7 @@ private struct HeaderScan: ~Copyable {
             return
                 "the header field name '\(shown.prefix(60))' is not a token: no space may stand before the colon (RFC 9112 §5.1)"
         }
-        return hosts > 1 ? "a request must carry one Host field (RFC 9112 §3.2)" : nil
+        return hosts != 1 ? "a request must carry one Host field (RFC 9112 §3.2)" : nil
     }
 
     init(fields: HTTPHeaders?) {
@@ -546,6 +592,7 @@ private let scanHeader: MHD_KeyValueIterator = { cls, _, name, value in
     } else if cNameMatches(name, "accept-language") {
         if scan.pointee.acceptLanguage == nil { scan.pointee.acceptLanguage = value }
     } else if cNameMatches(name, "cookie") {
+        if !scan.pointee.hasCookie, let value { scan.pointee.cookieCost = parsedCookieCost(value) }
         scan.pointee.hasCookie = true
     } else if scan.pointee.badName == nil, !isToken(name) {
         scan.pointee.badName = name
@@ -553,6 +600,17 @@ private let scanHeader: MHD_KeyValueIterator = { cls, _, name, value in
     // Optional chaining skips the copy when only the framing is wanted.
     scan.pointee.fields?.add(cName: name, cValue: value)
     return .YES
+}
+
+/// What libmicrohttpd's parse of the `Cookie` field `value` takes of the connection's memory.
+private func parsedCookieCost(_ value: UnsafePointer<CChar>) -> Int {
+    var length = 0
+    var cookies = 1
+    while value[length] != 0 {
+        if value[length] == CChar(UInt8(ascii: ";")) { cookies += 1 }
+        length += 1
+    }
+    return length + 1 + 48 * cookies
 }
 
 extension HTTPMethod {

@@ -1,7 +1,8 @@
 private import CMicroHTTPD
 import Synchronization
 
-/// A connection waiting for an async handler, registered so it is resumed exactly once.
+/// A connection waiting for an async handler, registered so it is resumed exactly once (or, in
+/// `Server.receiving`, one whose body is arriving, so it is answered exactly once).
 /// `@unchecked Sendable`: while suspended, libmicrohttpd does not touch the context, and only the
 /// party that removes the entry from `Server.suspended` writes to it and resumes the connection.
 struct SuspendedRequest: @unchecked Sendable {

@@ -32,6 +32,8 @@ public final class Server: Sendable {
     let draining = Atomic<Bool>(false)
     /// Connections suspended for an async handler, so a shutdown can resume each exactly once.
     let suspended = Mutex<[ObjectIdentifier: SuspendedRequest]>([:])
+    /// Requests whose body is still arriving, so a shutdown can answer each `503` (`Server+Receiving`).
+    let receiving = Mutex<[ObjectIdentifier: SuspendedRequest]>([:])
     private let state = Mutex<RunState>(RunState())
     /// libmicrohttpd's messages, rate-limited (`libraryLog`).
     let libraryMessages = LibraryMessages()
@@ -85,7 +87,8 @@ public final class Server: Sendable {
 
     /// Stops accepting, lets requests in flight finish within `gracePeriod`, then stops the workers.
     ///
-    /// Requests still suspended in an async handler at the deadline are answered 503.
+    /// Requests still suspended in an async handler at the deadline, or still sending their body, are
+    /// answered 503.
     /// - Returns: whether every request in flight finished before the deadline.
     @discardableResult
     public func shutdown(gracePeriod: Duration = .seconds(10)) -> Bool {
@@ -107,6 +110,7 @@ public final class Server: Sendable {
             logger.warning("shutdown deadline passed", metadata: ["requestsInFlight": "\(requestsInFlight)"])
             // Suspended connections must be resumed before MHD_stop_daemon, or the library leaks or misbehaves.
             resumeAllSuspended(with: .error(.serviceUnavailable, "the server is shutting down"))
+            refuseAllReceiving()
             _ = waitForInFlight(until: monotonicNanoseconds() + 1_000_000_000)
         }
         MHD_stop_daemon(daemon)

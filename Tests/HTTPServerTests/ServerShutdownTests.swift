@@ -71,6 +71,23 @@ import Testing
         }
     }
 
+    /// A request whose body is still arriving at the deadline is answered 503 too, at once: libmicrohttpd
+    /// calls no handler of it until more bytes come, and closed it at the stop without a word.
+    @Test func shutdownPastTheGracePeriodAnswersARequestStillSendingItsBody503() async throws {
+        let server = try startServer()
+        try await offPool {
+            let connection = try RawConnection(port: server.port)
+            try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0123456789")
+            try #require(eventually { server.requestsInFlight == 1 })
+            #expect(server.shutdown(gracePeriod: .milliseconds(200)) == false)
+            let response = try connection.readResponse()
+            #expect(response.status == 503)
+            #expect(response.text.contains("the server is shutting down"))
+            #expect(response.header("Connection") == "close")
+            #expect(try connection.readToClose().isEmpty)
+        }
+    }
+
     @Test func idleKeepAliveConnectionDoesNotDelayShutdown() async throws {
         let server = try startServer()
         try await offPool {

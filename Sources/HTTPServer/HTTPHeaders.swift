@@ -14,10 +14,10 @@
 ///
 /// The fields are kept as bytes in one buffer, each as its name's and value's lengths, then `name NUL
 /// value NUL`: a browser sends a dozen fields with every request, and a string for each name and value
-/// cost an allocation apiece, where a handler reads two or three of them. A value becomes a `String`
-/// when it is asked for; the NULs let libmicrohttpd read a response's fields in place. One buffer, not
-/// a second list of positions: a request that has no fields (a static file's) carries one array, as
-/// the list of string pairs did.
+/// would cost an allocation apiece, where a handler reads two or three of them. A value becomes a
+/// `String` when it is asked for; the NULs let libmicrohttpd read a response's fields in place. One
+/// buffer, not a second list of positions: a request that has no fields (a static file's) carries
+/// one array.
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// Every field, back to back: 4 bytes of name length, 4 of value length (little-endian), the name,
     /// a NUL, the value, a NUL.

@@ -9,7 +9,7 @@
 ///
 /// One per connection, not per request: a keep-alive connection carries many requests one after
 /// the other (libmicrohttpd begins the next only once the last has completed), and making and
-/// freeing a context for each cost an allocation and a release of every field per request.
+/// freeing a context for each would cost an allocation and a release of every field per request.
 ///
 /// Not `Sendable`: libmicrohttpd calls back for one connection on one worker thread at a time, and
 /// a suspended request's context is touched only by the task that will resume it.
@@ -164,8 +164,8 @@ final class RequestContext {
         }
         if file != nil { file = nil }
         if literal != nil { literal = nil }
-        // Taken out by a plain load and store: passed `inout`, the property cost a dynamic exclusivity
-        // check per request.
+        // Taken out by a plain load and store: passed `inout`, the property would cost a dynamic
+        // exclusivity check per request.
         if let instance = reusable.take() { ReusableResponse.recycle(instance) }
         upload = nil
         sentStatus = nil

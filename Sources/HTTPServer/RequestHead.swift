@@ -10,7 +10,7 @@ private import CMicroHTTPD
 /// header fields it asks for, read where libmicrohttpd keeps them.
 ///
 /// A `Request` copies every field out of libmicrohttpd's table and releases them all when it ends:
-/// on the busiest pages that was more work than the handler's own. A light handler asks for the two
+/// on the busiest pages that is more work than the handler's own. A light handler asks for the two
 /// or three fields it needs, and answers as its full handler would for the same request.
 ///
 /// Valid only during the handler's call: it reads the connection's memory in place.
@@ -36,7 +36,7 @@ public struct RequestHead: ~Copyable {
     /// The first value of the field `name`, looked up case-insensitively: what `Request.headers[name]`
     /// gives for the same request.
     public func header(_ name: String) -> String? {
-        // Through `withCString`: passed to C as it is, the name was copied into a new array (a
+        // Through `withCString`: passed to C as it is, the name would be copied into a new array (a
         // `malloc` and a `free`) on every call, which is every page request's `Accept-Language`.
         let value = name.withCString { MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, $0) }
         guard let value else { return nil }

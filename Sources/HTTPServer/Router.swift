@@ -125,7 +125,7 @@ public typealias Existence = @Sendable (RouteParameters) -> Bool
 /// One method, one pattern, one responder.
 ///
 /// A class: routing visits several routes per request, and visiting a reference costs one retain
-/// where copying the struct's pattern, strings and closure cost one each.
+/// where copying the struct's pattern, strings and closure would cost one each.
 final class Route: Sendable {
     let method: HTTPMethod
     let pattern: RoutePattern
@@ -191,7 +191,7 @@ final class LiteralRoute: Sendable {
 /// What a plain request target names exactly (`Router.exact(for:rawTarget:)`).
 ///
 /// Unretained: the router holds every file and route for its life, which is the server's, and each
-/// worker thread retaining and releasing the same objects per request passed their counts' cache
+/// worker thread retaining and releasing the same objects per request would pass their counts' cache
 /// lines from core to core.
 enum ExactTarget: Sendable {
     case file(Unmanaged<StaticFiles.Entry>)
@@ -218,7 +218,7 @@ public final class Router: Sendable {
 
     init(routes: [Route], files: [(key: String, value: StaticFiles.Entry)] = []) {
         self.routes = routes.sorted { RoutePattern.moreSpecific($0.pattern, $1.pattern) }
-        // A file and a route at the same target: the file wins, as it did when files were looked up first.
+        // A file and a route at the same target: the file wins, as if files were looked up first.
         var exact: [HTTPMethod: [(key: String, value: ExactTarget)]] = [:]
         if !files.isEmpty { exact[.get] = files.map { (key: $0.key, value: .file(.passUnretained($0.value))) } }
         var exactRoutes: [LiteralRoute] = []

@@ -43,7 +43,7 @@ extension Server {
     // else of ours. What a request rarely needs (a refusal, a body, a `Request`'s fields) is in
     // functions of its own, kept out of line: code that sits between the lines every request runs
     // makes each request read more of it, and code read per request costs here besides the
-    // instructions run (bench/README.md, "Code per request").
+    // instructions run (docs/benchmarks.md, "What a request costs").
     private func examineHeaders(_ context: RequestContext, _ connection: ConnectionHandle, hostRequired: Bool) -> Bool {
         guard context.targetIsClean, context.method.isToken else { return refuseRequestLine(context, connection) }
         let headerSize = CMicroHTTPD_requestHeaderSize(connection.pointer)
@@ -254,7 +254,7 @@ extension Server {
     /// without them (a light route's) that now needs a `Request` or a refusal worded for its client.
     private func collectHeaders(_ context: RequestContext, _ connection: ConnectionHandle) {
         // The scan is written out here as in `examineHeaders`, not shared through a function that
-        // returns it: there the returned scan cost 120 instructions and 4 reference counts a request.
+        // returns it: returning the scan would copy it, and count references to its fields, per request.
         var scan = HeaderScan(fields: HTTPHeaders())
         withUnsafeMutablePointer(to: &scan) { pointer in
             _ = MHD_get_connection_values(connection.pointer, MHD_ValueKind.HEADER_KIND, scanHeader, pointer)
@@ -404,9 +404,8 @@ extension Server {
         _ responder: Responder, _ parameters: RouteParameters, _ context: RequestContext, _ connection: ConnectionHandle
     ) -> Bool {
         // The fields move from the context into the request, which is their last reader: a copy would
-        // retain each and release it twice, once with the request and once with the context. (Built
-        // here, not through `request(for:_:)`: through that call, even inlined, the fields cost 14 more
-        // reference-count calls on every request; bench/instructions.sh.)
+        // retain each and release it twice, once with the request and once with the context. Built
+        // here rather than through `request(for:_:)`, which copies the fields.
         var request = Request(
             method: context.method, pathSegments: moved(&context.target.segments, []),
             query: moved(&context.target.query, QueryParameters()), headers: moved(&context.headers, HTTPHeaders()),
@@ -622,8 +621,8 @@ extension HTTPMethod {
 }
 
 /// Whether `byte` may be in a token (`tchar`, RFC 9110 §5.6.2). Constant ranges the compiler turns
-/// into a few comparisons: a bit table in a global was read through its lazy initializer on every
-/// byte of every field name, 24 instructions a byte, 5,000 a browser's request.
+/// into a few comparisons: a bit table in a global would be read through its lazy initializer on
+/// every byte of every field name.
 func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -25,8 +25,8 @@ public final class Server: Sendable {
     let logger: Logger
     /// Requests between their request line and their completion; idle keep-alive sockets are not counted,
     /// so a drain waits for work, not for clients that keep a connection open (docs/libmicrohttpd.md, "Stopping").
-    /// Counted per thread: every request changes it twice, and a count in one place had both
-    /// workers write the same cache line.
+    /// Counted per thread: every request changes it twice, and a count in one place would have
+    /// every worker write the same cache line.
     let inFlight = ShardedCounter()
     /// Once set, every response says `Connection: close`.
     let draining = Atomic<Bool>(false)

@@ -25,8 +25,7 @@ public struct ServerConfiguration: Sendable {
     /// a target that alone is too long. A `Cookie` field counts twice: libmicrohttpd keeps a parsed
     /// copy in the same pool, and refuses cookies over about half of it itself. Each connection holds
     /// this and `answerHeaderRoom` more in libmicrohttpd's pool, which 0.9.75 clears on every request:
-    /// raising it costs every request, not just the large ones (with a 64 KiB pool the event page
-    /// served 6–13% fewer requests a second than with 32 KiB, bench/README.md).
+    /// raising it costs every request, not just the large ones.
     public var maxHeaderSize: Int = 30 * 1024
 
     /// Pool bytes kept past `maxHeaderSize` for the answer's own header: libmicrohttpd accepts a

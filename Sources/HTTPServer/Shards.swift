@@ -5,11 +5,11 @@ import Synchronization
 /// what every request changes (a pool of responses, random bytes, pending log lines) without the
 /// worker threads waiting for one another or passing a cache line back and forth.
 ///
-/// With one lock for all, each request wrote the lock and the state from whichever core it ran on,
-/// and the other core's next request missed them in its cache: a write shared by every request costs
-/// far more than the few instructions it takes (bench/README.md, "Thirteenth session"). A thread
-/// takes the shard of its `ThreadNumber`; more threads than shards share some, which stays correct
-/// (each shard has its lock) and only costs what one lock for all did.
+/// With one lock for all, each request would write the lock and the state from whichever core it ran
+/// on, and the other core's next request would miss them in its cache: a write shared by every request
+/// costs far more than the instructions it takes. A thread takes the shard of its `ThreadNumber`; more
+/// threads than shards share some, which stays correct (each shard has its lock) and costs no more
+/// than one lock for all would.
 ///
 /// ```swift
 /// let pools = Shards { _ in [UInt8]() }
@@ -110,7 +110,7 @@ public final class ShardedCounter: Sendable {
 
 /// Small numbers that tell threads apart: 0 for the first thread that asks, 1 for the next, and so
 /// on; a thread keeps its number for its life. Read from C's thread-local storage, which Swift lacks
-/// (`CMicroHTTPD_threadNumberSlot`): two instructions, where `pthread_getspecific` was a call through
+/// (`CMicroHTTPD_threadNumberSlot`): a plain load, where `pthread_getspecific` would be a call through
 /// a lazily made key on every lock of a shard and every count of a request.
 public enum ThreadNumber {
     /// The calling thread's number.

@@ -14,8 +14,8 @@
 /// longer than every key is not hashed at all.
 ///
 /// Its storage is laid out once, in memory of its own, and read through pointers: reading Swift
-/// arrays out of a class cost a retain and a release per array and lookup, atomic operations that
-/// made up most of the lookup's cost. `@unchecked Sendable`: nothing is written after `init`.
+/// arrays out of a class would cost a retain and a release per array and lookup, atomic operations
+/// dearer than the lookup itself. `@unchecked Sendable`: nothing is written after `init`.
 final class TargetTable<Value: Sendable>: @unchecked Sendable {
     /// One key: its hash, where its bytes are in `keyBytes`, and its value's index in `values`.
     private struct Slot {

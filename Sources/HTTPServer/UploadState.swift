@@ -87,7 +87,7 @@ struct UploadState {
 
     /// The number a Content-Length field gives: ASCII digits between optional spaces and tabs
     /// (RFC 9110 §8.6, §5.5); nil for anything else (a sign, a second number, a number over `Int.max`).
-    /// Read byte by byte: every post has one, and reading it as characters cost more than routing.
+    /// Read byte by byte: every post has one, and reading it as characters would cost more than routing.
     static func byteCount(_ field: String) -> Int? {
         var field = field
         return field.withUTF8 { bytes -> Int? in

@@ -62,8 +62,8 @@ final class FormPlan: Sendable {
     }
 
     /// Calls `body` with row `index`'s plan and compiled row, borrowed: the request path reads every
-    /// row's facts, and retaining and releasing each (atomic operations) was the largest single cost of
-    /// judging a submission. Sound because the plan owns both for as long as it lives, and the caller
+    /// row's facts, and retaining and releasing each (atomic operations) would be the largest single cost
+    /// of judging a submission. Sound because the plan owns both for as long as it lives, and the caller
     /// holds the plan for the call (a copy `body` keeps is retained as usual).
     @inline(__always)
     func withRow<Result>(_ index: Int, _ body: (RowPlan, CompiledRow) throws -> Result) rethrows -> Result {
@@ -99,7 +99,7 @@ final class FormPlan: Sendable {
 }
 
 /// One row's constant facts, as the request path asks them. A class: the request path reads a row's
-/// plan for one retain, where copying the struct cost one per stored string and array.
+/// plan for one retain, where copying the struct would cost one per stored string and array.
 final class RowPlan: Sendable {
     /// The name its value is posted under: tagged rows that take input outside multivalued sections.
     let field: String?
@@ -154,7 +154,7 @@ final class RowPlan: Sendable {
 
 /// Calls `body` with `object` borrowed rather than retained: inside, reading its stored properties
 /// (a plan's rows, a compiled row's options and validators) costs no retain and release each. Those
-/// are atomic operations, and a few hundred of them per request were the largest single cost of
+/// are atomic operations, one pair per property read, and would be the largest single cost of
 /// judging a submission. The caller must keep `object` alive for the call, as the engine, resolution
 /// and verdict keep their plan, and a plan or form keeps its rows.
 @inline(__always)

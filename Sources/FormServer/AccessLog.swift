@@ -4,11 +4,11 @@ import Logging
 /// The access log: one swift-log event per request, at `info`, from the logger `formwright.access`.
 ///
 /// The event goes straight to the handler the logging system made for that logger. `Logger.info`
-/// would do the same after copying the handler and the event through its own layers: a few hundred
-/// instructions and several reference counts per request, on the static file path too, for nothing
-/// this logger uses (it has no metadata of its own, and its level is fixed when the logging system is
-/// bootstrapped). When that handler is Formwright's own `LineLogHandler`, the line goes to its sink
-/// straight from the stack, with no string, message or event made for it.
+/// would do the same after copying the handler and the event through its own layers, on every
+/// request, the static file path's too, for nothing this logger uses (it has no metadata of its own,
+/// and its level is fixed when the logging system is bootstrapped). When that handler is Formwright's
+/// own `LineLogHandler`, the line goes to its sink straight from the stack, with no string, message
+/// or event made for it.
 struct AccessLog: Sendable {
     private let handler: any LogHandler
     /// Every field of the event but its message, set once: building a `LogEvent` afresh copies it

@@ -3,7 +3,7 @@ import HTTPServer
 /// One access-log line: `GET /forms/event 200 6144B 0.42ms 127.0.0.1:51022`.
 ///
 /// Written byte by byte straight into the string's storage: a line per request is on every request's
-/// path, and interpolating its seven parts cost more than serving a small static file.
+/// path, and interpolating its seven parts would cost more than serving a small static file.
 struct AccessLogLine: CustomStringConvertible {
     let record: AccessRecord
 

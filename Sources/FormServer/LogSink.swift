@@ -14,7 +14,7 @@ import HTTPServer
 /// 200 ms, at once for warnings and errors, and on `flush()` at shutdown.
 ///
 /// Each thread collects its own batch (`Shards`), as a server's workers keep their own log buffers:
-/// one batch for all had every request write its lock and its bytes from whichever core served it.
+/// one batch for all would have every request write its lock and its bytes from whichever core served it.
 /// So lines of one thread keep their order, and lines of different threads are interleaved by batch,
 /// not by the second they were written in.
 public final class LogSink: Sendable {
@@ -113,8 +113,8 @@ public final class LogSink: Sendable {
     /// Writes whatever every thread has pending now.
     ///
     /// This, the write of a batch and the time stamp are out of line: each runs for one line in
-    /// hundreds, and inlined into `write` they were read by every line (bench/README.md, "Code per
-    /// request").
+    /// hundreds, and inlined into `write` they would be read with every line (docs/benchmarks.md,
+    /// "What a request costs").
     @inline(never)
     public func flush() {
         pending.reduce(()) { _, state in writeOut(&state) }

@@ -5,7 +5,7 @@ public enum QualityList {
     /// `q` (1 when it has none or an unreadable one), in order; empty members are skipped.
     ///
     /// Walked byte by byte: a browser sends these headers with every request, and splitting them into
-    /// strings of characters cost more than the rest of the choice.
+    /// strings of characters would cost more than the rest of the choice.
     public static func forEachMember(in header: String, _ body: (UnsafeBufferPointer<UInt8>, Double) -> Void) {
         var header = header
         header.withUTF8 { bytes in

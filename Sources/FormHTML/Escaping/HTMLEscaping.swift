@@ -22,13 +22,13 @@ enum HTMLEscaping {
 
     /// Whether the UTF-8 `bytes` are already escaped for a quoted attribute value.
     static func isUnchanged(attributeValue bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Eight bytes at a time, in a word: a page's token (43 bytes) is checked on every request,
-        // and a byte at a time took eight instructions a byte (Swift's `SIMD16` compiled to a loop
-        // over lanes here). The last eight bytes are read as one word too, overlapping the word
-        // before them, so no byte is left over for a loop of its own.
+        // Eight bytes at a time, in a word: a page's token (43 bytes) is checked on every request, a
+        // byte at a time is slow, and Swift's `SIMD16` compiles to a loop over lanes here. The last
+        // eight bytes are read as one word too, overlapping the word before them, so no byte is left
+        // over for a loop of its own.
         guard let base = bytes.baseAddress, bytes.count >= 8 else { return isUnchangedByBytes(attributeValue: bytes) }
         // The loop leaves at the first word to escape: a loop that only gathered the words' escapes
-        // was vectorised, into 750 bytes of code that each token's check read.
+        // would be vectorised into far more code, all of it read by each token's check.
         var offset = 0
         while offset < bytes.count &- 8 {
             if attributeEscapes(inWord: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) != 0 {

@@ -11,7 +11,7 @@ import FormModel
 /// ```
 ///
 /// A class: the server looks a page up on every request, and handing out a reference costs one
-/// retain where copying the page's stored byte arrays cost one each.
+/// retain where copying the page's stored byte arrays would cost one each.
 public final class FormPage: Sendable {
     /// The state of a fresh page (conditions evaluated on the defaults); its token is ignored.
     public let initialState: PageState

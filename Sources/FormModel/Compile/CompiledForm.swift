@@ -27,7 +27,7 @@ public struct CompiledForm: Sendable {
 /// A row with its conditions and validators compiled.
 ///
 /// A class, not a struct: requests walk every row of a form, and handing out a reference costs one
-/// retain where copying this many fields cost one per field (measured in the submit benchmark).
+/// retain where copying this many fields would cost one per field.
 public final class CompiledRow: Sendable {
     /// Index in `CompiledForm.rows`.
     public let index: Int

@@ -1,7 +1,7 @@
 /// Walks the AST against an environment.
 ///
 /// Not generic: the public `evaluate(in:)` is generic, but across the module boundary it runs unspecialised,
-/// and unspecialised generic code (metadata, value witnesses) measured slower than one existential call per
+/// and unspecialised generic code (metadata, value witnesses) is slower than one existential call per
 /// variable. An array environment fits the existential's inline buffer, so nothing is allocated.
 struct Evaluator {
     typealias Failure = PredicateEvaluationError

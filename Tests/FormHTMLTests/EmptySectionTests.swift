@@ -54,7 +54,7 @@ import Testing
     }
 
     /// The script hides and shows the section live; it must know the section's own constant, which the
-    /// fieldset's `hidden` no longer tells apart from "all rows hidden".
+    /// fieldset's `hidden` does not tell apart from "all rows hidden".
     @Test func theRulesCarryASectionsOwnConstantHidden() throws {
         let html = try MiniHTML(Fixtures.text(Fixtures.page(try Self.form.get()).renderFresh(csrfToken: nil)))
         let rules = try #require(html.element(id: "fw-rules")?.text)

@@ -5,8 +5,8 @@ import Testing
 @testable import FormModel
 
 /// Loading is linear in a descriptor's size: a condition of 120,000 terms (1.3 MB) loads in under a second
-/// of a debug build. Before chains were read in place it took minutes (bench/costly.sh times a 3.9 MB
-/// one); the time limit turns that back into a failure rather than a test run that seems to hang.
+/// of a debug build (bench/costly.sh times a 3.9 MB one). The time limit makes a loader that is not
+/// linear a failure rather than a test run that seems to hang.
 @Suite(.timeLimit(.minutes(1))) struct LargeDescriptorTests {
     /// A form whose row `u` is hidden by `terms` comparisons joined with `joiner`.
     private static func form(terms: Int, joiner: String) -> String {

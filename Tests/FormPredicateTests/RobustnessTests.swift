@@ -36,7 +36,7 @@ struct RobustnessTests {
     }
 
     @Test func deeplyNegatedValuesPrintWithinTheLimit() throws {
-        // Found by the fuzzer: `-(-(...))` used two levels per minus, so the printed form no longer parsed.
+        // Printed as `-(-(...))`, each minus would take two levels of nesting and the printed form not parse.
         let source = "$x == " + String(repeating: "-", count: 60) + "nil"
         let printed = try Predicate(source).description
         #expect(try Predicate(printed).description == printed)

@@ -741,7 +741,7 @@ import Testing
     /// No file is larger than the body that brings it with the rest of its form: with `--max-file` over
     /// what `--max-body` leaves (an eighth of a small body is kept for the framing and other fields), the
     /// page names what is left, a post is judged by it, and the start says so. A file of that size then
-    /// arrives; before, the page promised the whole body's size, and such a file was a 413.
+    /// arrives, where a page promising the whole body's size would lead to a 413.
     @Test func aFileLimitOverTheBodyLimitIsWhatTheBodyLeaves() async throws {
         let log = try LineLogHandlerTests.PipeLog()
         let (page, fits, logged) = try await withFormApp(
@@ -766,7 +766,7 @@ import Testing
 
     /// With the defaults (`--max-file 1m`, no `--max-body`), a photo of exactly the promised 1 MB arrives
     /// with the rest of the form: the body limit grows at start to carry each upload row's file and 1 MiB
-    /// more, and the start says so. Before, both limits were 1 MiB and such a post was a 413.
+    /// more, and the start says so: with both limits at 1 MiB such a post would be a 413.
     @Test func theDefaultBodyLimitCarriesTheFilesThePagePromises() async throws {
         let log = try LineLogHandlerTests.PipeLog()
         let (limit, page, response) = try await withFormApp(logger: log.logger("formwright")) { app, port in

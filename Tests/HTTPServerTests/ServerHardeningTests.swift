@@ -243,8 +243,8 @@ import Testing
     }
 
     /// A `Cookie` field is in libmicrohttpd's memory twice, as sent and parsed: every size gets the route's
-    /// answer or a 431, never silence. Before, a cookie just under half the memory left no room for any
-    /// answer and the connection closed without a word.
+    /// answer or a 431, never silence: a cookie just under half the memory must still leave room for an
+    /// answer, not close the connection without a word.
     @Test func everyCookieSizeGetsTheRouteOrA431() async throws {
         var configuration = ServerConfiguration.testing()
         configuration.maxHeaderSize = 4096

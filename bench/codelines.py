@@ -13,10 +13,9 @@ With --functions, prints instead the functions of OBJECT (a file name: formwrigh
 request or more, by their symbols, most lines first: what bench/code-order.sh lists for the linker.
 
 Why lines as well as instructions: between two requests the kernel's network path runs and evicts the
-server's code from the first-level instruction cache, so each request reads its code in again. On this
-kind of machine, 20-40 KiB of code run once per request cost a C server 8-9% of its requests/s in three
-runs of four (4% in the other), where the same instructions run from a 225-byte loop cost 2-3%
-(bench/README.md, "Code per request").
+server's code from the first-level instruction cache, so each request reads its code in again, and a
+line run once per request costs far more than an instruction in a loop (docs/benchmarks.md, "What a
+request costs"; bench/code-footprint.sh measures it).
 """
 import collections
 import re

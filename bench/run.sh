@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/run.sh: Formwright against the raw libmicrohttpd ceiling (bench/ceiling.c),
-# on the same machine, in alternating rounds. See bench/README.md for the knobs.
+# on the same machine, in alternating rounds. Knobs: docs/benchmarks.md, "Running".
 #
 # Progress goes to stderr; per scenario, a table and a summary line go to stdout.
 set -euo pipefail

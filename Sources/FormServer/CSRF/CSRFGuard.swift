@@ -31,8 +31,8 @@ public struct CSRFGuard: Sendable {
             name: "Set-Cookie", prefix: String(decoding: cookiePrefix, as: UTF8.self), slotCount: Self.nonceByteCount,
             suffix: String(decoding: cookieAttributes, as: UTF8.self))
     }
-    /// The HMAC key: the SHA-256 digest of the secret.
-    private let key: [UInt8]
+    /// HMAC-SHA256 keyed with the SHA-256 digest of the secret.
+    private let mac: KeyedMAC
 
     /// A guard signing with `secret` (any text; it is hashed into a 256-bit key); `secureCookie` for a
     /// site served over HTTPS (by a TLS-terminating proxy in front, say).
@@ -45,26 +45,17 @@ public struct CSRFGuard: Sendable {
         var secret = secret
         let hashed = secret.withUTF8 { EVP_Digest($0.baseAddress, $0.count, &digest, nil, EVP_sha256(), nil) }
         precondition(hashed == 1, "libcrypto could not hash the CSRF secret")
-        key = digest
+        mac = KeyedMAC(key: digest)
+        OPENSSL_cleanse(&digest, digest.count)
     }
 
     /// HMAC-SHA256 of `message` under `key`: the guard's MAC on bytes, for RFC 4231's test vectors.
     static func hmac(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
         var mac = [UInt8](repeating: 0, count: 32)
         message.withUnsafeBufferPointer { message in
-            mac.withUnsafeMutableBufferPointer { mac in Self.hmac(message, key: key, into: mac.baseAddress!) }
+            mac.withUnsafeMutableBufferPointer { KeyedMAC(key: key).write(message, into: $0.baseAddress!) }
         }
         return mac
-    }
-
-    /// Writes HMAC-SHA256 of `message` under `key` (libcrypto's one-shot `HMAC()`) into the 32 bytes
-    /// at `mac`. It fails only when libcrypto cannot allocate, where no token can be trusted.
-    private static func hmac(_ message: UnsafeBufferPointer<UInt8>, key: [UInt8], into mac: UnsafeMutablePointer<UInt8>) {
-        var length: UInt32 = 0
-        let done = key.withUnsafeBufferPointer { key in
-            HMAC(EVP_sha256(), key.baseAddress, Int32(key.count), message.baseAddress, message.count, mac, &length)
-        }
-        precondition(done != nil && length == 32, "libcrypto's HMAC failed")
     }
 
     /// A guard with a random secret: tokens die with the process and are not shared between instances.
@@ -89,11 +80,11 @@ public struct CSRFGuard: Sendable {
     public func writeNewNonce(into slot: UnsafeMutableRawBufferPointer) -> Bool {
         guard slot.count == Self.nonceByteCount, let base = slot.baseAddress else { return false }
         let text = UnsafeMutableBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: slot.count)
-        // From the system's generator for each nonce (getrandom(2) on Linux): nothing random is kept.
-        var generator = SystemRandomNumberGenerator()
-        withUnsafeBytes(of: (generator.next() as UInt64, generator.next() as UInt64)) {
-            _ = Self.base64url($0, into: text)
-        }
+        // From the system's generator for each nonce, in one call (glibc's arc4random_buf is getrandom(2)):
+        // nothing random is kept.
+        var bits: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &bits) { arc4random_buf($0.baseAddress!, $0.count) }
+        withUnsafeBytes(of: bits) { _ = Self.base64url($0, into: text) }
         return true
     }
 
@@ -139,7 +130,7 @@ public struct CSRFGuard: Sendable {
                 message[end] = 0
                 _ = Self.copy(nonce, into: message, at: end + 1)
                 let mac = UnsafeMutableBufferPointer(rebasing: buffer[count...])
-                Self.hmac(UnsafeBufferPointer(message), key: key, into: mac.baseAddress!)
+                self.mac.write(UnsafeBufferPointer(message), into: mac.baseAddress!)
                 return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.tokenByteCount) { text in
                     body(
                         UnsafeBufferPointer(rebasing: text[..<Self.base64url(UnsafeRawBufferPointer(mac), into: text)]))

@@ -18,7 +18,7 @@ COPY Sources ./Sources
 COPY Tests ./Tests
 COPY bench ./bench
 COPY scripts ./scripts
-# The release build with the code every request runs laid out together (scripts/build-release).
+# The release build every script shares (scripts/build-release), with the Swift runtime linked in.
 # Debug info out (most of the binary's size); the symbol table stays, so crash backtraces keep names.
 RUN scripts/build-release --static-swift-stdlib --product formwright \
     && install -D "$(swift build -c release --static-swift-stdlib --show-bin-path)/formwright" /out/formwright \

@@ -6,7 +6,7 @@ PORT ?= 8080
 SUBMISSIONS ?= submissions
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-code-order bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine fuzz clean
+.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine fuzz clean
 BIN = $$($(SWIFT) build --show-bin-path)
 
 ## serve: install what is missing, build release, serve Forms/ on http://127.0.0.1:$(PORT), keeping valid submissions in $(SUBMISSIONS)/
@@ -88,10 +88,6 @@ bench-code-footprint:
 ## bench-instructions: user-space instructions, refcount calls and code lines per request (valgrind's callgrind), static file, event page (wrk's and a browser's request) and event submission, against the C ceiling
 bench-instructions:
 	SWIFT=$(SWIFT) bench/instructions.sh
-
-## bench-code-order: writes scripts/hot-code.order, Formwright's functions run on every request (callgrind), which scripts/build-release lays out side by side; relinks and checks the layout
-bench-code-order:
-	SWIFT=$(SWIFT) bench/code-order.sh
 
 ## bench-cpu: µs of CPU per request by layer (kernel, libc, libmicrohttpd, Swift runtime, own code) and the costliest functions, sampled with perf under wrk, against the C ceiling
 bench-cpu:

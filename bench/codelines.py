@@ -10,7 +10,7 @@ object (with the 4 KiB pages they lie on) and, with --top, by function. Prints "
 first line, then the detail.
 
 With --functions, prints instead the functions of OBJECT (a file name: formwright) that run once a
-request or more, by their symbols, most lines first: what bench/code-order.sh lists for the linker.
+request or more, by their symbols, most lines first.
 
 Why lines as well as instructions: between two requests the kernel's network path runs and evicts the
 server's code from the first-level instruction cache, so each request reads its code in again, and a

@@ -13,7 +13,7 @@
 # bench/submit-event.sh sends it). Knobs: SCENARIOS (static,page,submit),
 # REQUESTS (2000), PAGE_PATH (/forms/event), FORMWRIGHT_BIN (else a release build), SWIFT, CC, FORMS,
 # TOP (25: Formwright's functions listed by their code lines), KEEP (a folder: Formwright's callgrind
-# files are kept in KEEP/SCENARIO, as bench/code-order.sh reads them).
+# files are kept in KEEP/SCENARIO).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

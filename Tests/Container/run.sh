@@ -525,15 +525,6 @@ reports_the_image_size() {
     ((bytes < 300000000))
 }
 
-# --- 8. code layout -----------------------------------------------------------------------------
-
-# The image's binary is built by scripts/build-release: the functions every request runs, listed in
-# scripts/hot-code.order, lie side by side in it (bench/code-order.sh --check reads its symbols).
-lays_out_the_request_path() {
-    pm run --rm --entrypoint /usr/bin/cat "$image" /app/formwright >"$work/image-formwright" 2>"$work/cat.log"
-    bench/code-order.sh --check "$work/image-formwright"
-}
-
 # --- main ---------------------------------------------------------------------------------------
 
 ((EUID == 0)) || {
@@ -565,7 +556,6 @@ must "base image tarballs cached in $cache" cached_tarballs
 must "base images imported" import_base_images
 must "the Dockerfile builds unchanged (podman build --pull=never)" build_image
 step "image size reported, under 300 MB (no toolchain in the runtime stage)" reports_the_image_size
-step "the request path's code lies together in the binary (scripts/hot-code.order)" lays_out_the_request_path
 
 port=$(free_port)
 base=http://127.0.0.1:$port

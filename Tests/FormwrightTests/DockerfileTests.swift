@@ -88,7 +88,7 @@ import Testing
         #expect(instructions("COPY").contains("COPY Forms \(mount)"))
     }
 
-    /// The image builds through `scripts/build-release` (the request path's code laid out), as the README says.
+    /// The image builds through `scripts/build-release`, the release build of every script, as the README says.
     @Test func readmeDocumentsTheSameBuild() throws {
         let build = try #require(instructions("RUN").first { $0.contains("scripts/build-release") })
         let command = try #require(build.range(of: "scripts/build-release --static-swift-stdlib"))

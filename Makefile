@@ -6,7 +6,7 @@ PORT ?= 8080
 SUBMISSIONS ?= submissions
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine fuzz clean
+.PHONY: serve test deps test-deps build release swift-test allocation-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine fuzz clean
 BIN = $$($(SWIFT) build --show-bin-path)
 
 ## serve: install what is missing, build release, serve Forms/ on http://127.0.0.1:$(PORT), keeping valid submissions in $(SUBMISSIONS)/
@@ -14,7 +14,7 @@ serve: deps release
 	$$($(SWIFT) build -c release --show-bin-path)/formwright serve --port $(PORT) --submissions $(SUBMISSIONS)
 
 ## test: install what is missing, then run every test
-test: test-deps format-check swift-test container-test predicate-corpus js-conformance check-forms browser-test
+test: test-deps format-check swift-test allocation-test container-test predicate-corpus js-conformance check-forms browser-test
 
 deps:
 	@scripts/install-deps.sh
@@ -33,6 +33,11 @@ release:
 swift-test:
 	$(SWIFT) build --build-tests
 	SWIFT_BACKTRACE=enable=yes,threads=crashed,registers=none,images=none $(SWIFT) test --skip-build
+
+## allocation-test: heap allocations a static file, the event page and a valid and an invalid submission cost the server, each held to a ceiling
+allocation-test:
+	SWIFT=$(SWIFT) scripts/build-release --product allocation-test
+	$$($(SWIFT) build -c release --show-bin-path)/allocation-test
 
 ## predicate-corpus: the NSPredicate conformance corpus (Tests/Predicates) through `formwright predicate`
 predicate-corpus:

@@ -96,6 +96,14 @@ let package = Package(
             path: "bench/submit-bench",
             swiftSettings: swiftSettings
         ),
+        // Heap allocations per kind of request, held to ceilings (`make allocation-test`): an executable
+        // of its own, as the counter replaces the whole process's allocator.
+        .executableTarget(
+            name: "allocation-test",
+            dependencies: ["FormServer", "HTTPServer", "CAllocationCounter"],
+            path: "Tests/AllocationTests",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "FormPredicateTests", dependencies: ["FormPredicate"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FormModelTests", dependencies: ["FormModel", "FormPredicate"], swiftSettings: swiftSettings),

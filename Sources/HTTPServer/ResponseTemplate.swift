@@ -302,8 +302,8 @@ final class ReusableResponse: @unchecked Sendable {
     /// template has no field or libmicrohttpd refuses it.
     ///
     /// The field is added once and then written in place, request after request (the pool keeps
-    /// responses with the field apart from those without): removing and adding it cost five
-    /// allocations and as many frees per new reader's page. libmicrohttpd keeps
+    /// responses with the field apart from those without), rather than removed and added, which
+    /// allocates and frees. libmicrohttpd keeps
     /// a field's value in its own buffer from `MHD_add_response_header` until the field is removed,
     /// and reads it only while a request sends the response; the request that took this response is
     /// the only one that can send it, and has not queued it yet.
@@ -383,8 +383,8 @@ extension ReusableResponse {
     /// once the request that sent it has completed. A response that a handler's value or another
     /// request still holds is let go instead, never rewritten under them.
     ///
-    /// Explicit, not a lease object's `deinit`: a lease cost an allocation, a free and a retain and a
-    /// release of its pool on every page.
+    /// Explicit, not a lease object's `deinit`: a lease object would be allocated and freed, and hold its
+    /// pool, on every page.
     static func recycle(_ held: consuming ReusableResponse) {
         var instance = held
         guard isKnownUniquelyReferenced(&instance) else { return }

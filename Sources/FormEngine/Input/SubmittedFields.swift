@@ -77,6 +77,9 @@ public struct SubmittedFields: Sendable, Hashable {
     /// The first value sent under `name`.
     public func first(_ name: String) -> RawValue? { sent[name]?.first }
 
+    /// How many values were sent under `name`, without building an array of them.
+    public func count(of name: String) -> Int { sent[name]?.count ?? 0 }
+
     /// Whether anything was sent under `name` (an unchecked checkbox sends nothing).
     public func contains(_ name: String) -> Bool { sent[name] != nil }
 }

@@ -214,7 +214,7 @@ struct FormRoutes: Sendable {
                 return csrfRefused(site, request: request, locale: locale, json: wantsJSON)
             }
             // Two tokens are refused as any field sent twice is: which one counts would be a guess.
-            if fields[FieldNames.csrf].count > 1 {
+            if fields.count(of: FieldNames.csrf) > 1 {
                 return Answers.refusal(
                     .badRequest, "the form's security token (\(FieldNames.csrf)) was sent more than once",
                     code: "sentMoreThanOnce", json: wantsJSON, request: request, texts: site.page(locale).texts)

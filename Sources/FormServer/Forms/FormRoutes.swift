@@ -1,4 +1,3 @@
-import Dispatch
 import FormEngine
 import FormHTML
 import FormModel
@@ -236,21 +235,6 @@ struct FormRoutes: Sendable {
         return withRecord(request, site: site, json: wantsJSON) { [self] record in
             judge(fields, record: record, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
         }
-    }
-
-    /// The steps a submission's checks may take on the server's own thread: a few milliseconds. One that
-    /// needs more (long values against patterns) is judged again on `costlyChecks`, within the whole
-    /// `checkingBudget`, so that the threads that answer every other request stay free.
-    var inlineBudget: Int { checkingBudget / 32 }
-
-    /// Where submissions too costly to judge inline are judged, one at a time: neither the server's threads
-    /// nor the task pool (which stores submissions and runs handlers' awaits) wait behind them, and they
-    /// take one core at the most.
-    private static let costlyChecks = DispatchQueue(label: "formwright.costly-checks")
-
-    /// `work`'s result, computed on `costlyChecks`.
-    private static func onCostlyChecks(_ work: @escaping @Sendable () -> Response) async -> Response {
-        await withCheckedContinuation { answer in costlyChecks.async { answer.resume(returning: work()) } }
     }
 
     /// Judges decoded `fields` (of `record`, when one is edited) and answers.

@@ -20,10 +20,8 @@ struct Rules {
         let limits = Limits(
             maxLength: compiled.row.maxLength, min: compiled.row.min, max: compiled.row.max, accept: compiled.row.accept
         )
-        var tooLong = false
-        intrinsic(limits, checksEmail: plan.checksEmail, checksURL: plan.checksURL, value: value) { problem in
-            if case .maxLength = problem { tooLong = true }
-            report(problem, nil)
+        let tooLong = intrinsic(limits, checksEmail: plan.checksEmail, checksURL: plan.checksURL, value: value) {
+            report($0, nil)
         }
         validate(
             compiled.validators, value: value, at: .validator(row: compiled.index), tooLong: tooLong,
@@ -54,10 +52,8 @@ struct Rules {
         let checksEmail = row.type == .email && !item.validators.contains { $0.spec.kindName == "email" }
         let checksURL = row.type == .url && !item.validators.contains { $0.spec.kindName == "url" }
         let limits = Limits(maxLength: row.maxLength, min: row.min, max: row.max, accept: row.accept)
-        var tooLong = false
-        intrinsic(limits, checksEmail: checksEmail, checksURL: checksURL, value: value) { problem in
-            if case .maxLength = problem { tooLong = true }
-            report(problem, nil)
+        let tooLong = intrinsic(limits, checksEmail: checksEmail, checksURL: checksURL, value: value) {
+            report($0, nil)
         }
         validate(
             item.validators, value: value, at: .itemValidator(section: section), tooLong: tooLong,
@@ -78,11 +74,14 @@ struct Rules {
     /// What the row's settings and type demand, before its validators: `maxLength` is enforced on the
     /// server too (rule 8); an `email` or `url` row is checked as HTML's `type=email` / `type=url`
     /// control would be, unless the row lists that validator itself (`checksEmail`, `checksURL` false).
+    /// Returns whether the value is over its `maxLength`.
     private func intrinsic(
         _ row: Limits, checksEmail: Bool, checksURL: Bool, value: FormValue, report: (Problem) -> Void
-    ) {
+    ) -> Bool {
+        var tooLong = false
         if let limit = row.maxLength, case .text(let text) = value, text.utf16.count > limit {
             report(.maxLength(limit))
+            tooLong = true
         }
         if let limit = maximumFileSize, case .file(let file) = value, file.size > limit {
             report(.fileTooLarge(limit: limit))
@@ -100,6 +99,7 @@ struct Rules {
         {
             report(problem)
         }
+        return tooLong
     }
 
     /// The problem `validator` finds with `value`, if any; `place` names the validator should its

@@ -1,9 +1,15 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An HTTP date as a `Date` field carries it, in IMF-fixdate form (RFC 9110 §5.6.7):
 /// `Sun, 06 Nov 1994 08:49:37 GMT`, always 29 bytes.
 ///
-/// Written by hand for the reused page responses (`ReusableResponse`), which carry a `Date` field
-/// of their own rewritten once a second: libmicrohttpd otherwise makes one for every response with
-/// `gmtime_r`, which takes glibc's time-zone lock, a global that both workers' requests wrote.
+/// Written by hand, and once a second per thread (`withCurrent`), for the responses built per
+/// request and the reused ones (`ResponseTemplate`): libmicrohttpd would otherwise make one for each
+/// of them with `gmtime_r`, which takes glibc's time-zone lock, a global both workers would write.
 enum HTTPDate {
     /// The length of every date written: four-digit years only.
     static let count = 29
@@ -67,5 +73,30 @@ enum HTTPDate {
         let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
         let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+extension HTTPDate {
+    /// One thread's `Date` value: the second it shows and its text, NUL-terminated for libmicrohttpd.
+    struct Cached: ~Copyable {
+        var second = -1
+        var text = [CChar](repeating: 0, count: HTTPDate.count + 1)
+    }
+
+    /// Each thread's cached value: threads never wait for one another to read it.
+    static let cache = Shards { _ in Cached() }
+
+    /// Calls `body` with the current second and its date as a C string, written anew only when the
+    /// second has changed since this thread last asked. Nil (no field) for a clock outside years 0–9999.
+    static func withCurrent<Result: Sendable>(_ body: (Int, UnsafePointer<CChar>?) -> Result) -> Result {
+        cache.withLock { cached in
+            let now = time(nil)
+            if now != cached.second {
+                let written = cached.text.withUnsafeMutableBytes { write(now, into: $0) }
+                cached.second = written ? now : -1
+            }
+            guard cached.second == now else { return body(now, nil) }
+            return cached.text.withUnsafeBufferPointer { body(now, $0.baseAddress) }
+        }
     }
 }

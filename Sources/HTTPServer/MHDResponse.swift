@@ -9,14 +9,19 @@ enum MHDResponse {
         case outOfMemory
     }
 
-    /// A new libmicrohttpd response owning a reference to `response.body`'s storage.
-    /// The caller destroys it after queueing (responses are reference-counted by the library).
-    static func make(_ response: Response, closeConnection: Bool) throws(Failure) -> OpaquePointer {
+    /// A new libmicrohttpd response holding a reference to `response.body`'s storage until the library
+    /// drops it. `dated` adds a `Date` field from `HTTPDate`'s per-second cache, for a response sent
+    /// once; a response sent many times is left without one, and libmicrohttpd dates each sending.
+    /// The caller destroys the handle after queueing (responses are reference-counted by the library).
+    static func make(_ response: Response, closeConnection: Bool, dated: Bool) throws(Failure) -> OpaquePointer {
         let storage = response.body.storage
-        let owner = Unmanaged.passRetained(storage).toOpaque()
-        return try make(
+        let handle = try make(
             bytes: storage.bytes, headers: response.headers, closeConnection: closeConnection,
-            release: releaseStorage, owner: owner)
+            release: releaseStorage, owner: Unmanaged.passRetained(storage).toOpaque())
+        if dated, !response.headers.contains("Date") {
+            HTTPDate.withCurrent { _, date in _ = date.map { MHD_add_response_header(handle, "Date", $0) } }
+        }
+        return handle
     }
 
     /// A new libmicrohttpd response sending `bytes` in place, with `headers`; `release(owner)` runs once

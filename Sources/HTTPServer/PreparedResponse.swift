@@ -19,7 +19,7 @@ public final class PreparedResponse: @unchecked Sendable {
     public init(_ response: Response) throws {
         self.response = response
         byteCount = response.body.count
-        handle = try MHDResponse.make(response, closeConnection: false)
+        handle = try MHDResponse.make(response, closeConnection: false, dated: false)
     }
 
     deinit { MHDResponse.destroy(handle) }

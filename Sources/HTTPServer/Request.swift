@@ -32,7 +32,10 @@ public struct Request: Sendable {
     public var path: String { "/" + pathSegments.joined(separator: "/") }
 
     /// The cookies of the `Cookie` header (RFC 6265 §5.4); the first of a repeated name wins.
-    public var cookies: [String: String] {
+    public var cookies: [String: String] { Self.cookies(in: headers) }
+
+    /// The cookies of the `Cookie` fields of `headers`.
+    static func cookies(in headers: HTTPHeaders) -> [String: String] {
         var cookies: [String: String] = [:]
         for header in headers.values(for: "Cookie") {
             for pair in header.split(separator: ";") {
@@ -52,13 +55,15 @@ public struct Request: Sendable {
 
     /// The value of the cookie `name`, as `cookies[name]` gives it, without building the whole table:
     /// a form post reads one cookie on every request.
-    public func cookie(named name: String) -> String? {
+    public func cookie(named name: String) -> String? { Self.cookie(named: name, in: headers) }
+
+    /// The cookie `name` among the `Cookie` fields of `headers`, read where they are stored.
+    static func cookie(named name: String, in headers: HTTPHeaders) -> String? {
         var wanted = name
         return wanted.withUTF8 { wanted in
             var found: String?
-            // Read where the header is stored: no string is made of a `Cookie` header.
             headers.forEachValue(named: "Cookie") { bytes in
-                found = Self.cookie(wanted, in: bytes)
+                found = cookie(wanted, in: bytes)
                 return found == nil
             }
             return found
@@ -98,20 +103,14 @@ public struct Request: Sendable {
     }
 
     /// The media type of the content, lowercased and without parameters: `application/json`.
-    /// Read byte by byte: it is asked for on every post, and a media type is ASCII (RFC 9110 §8.3.1).
-    public var contentType: String? {
-        var type: String?
-        // The first field counts, as `headers["Content-Type"]` gives it.
-        headers.forEachValue(named: "Content-Type") { bytes in
-            let range = Self.trimmed(bytes, 0..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count))
-            guard !range.isEmpty else { return false }
-            type = String(unsafeUninitializedCapacity: range.count) { output in
-                for (offset, index) in range.enumerated() { output[offset] = asciiLowercased(bytes[index]) }
-                return range.count
-            }
-            return false
-        }
-        return type
+    public var contentType: String? { Self.mediaType(of: headers["Content-Type"]) }
+
+    /// The media type a `Content-Type` value names, lowercased, without parameters; nil for none.
+    static func mediaType(of value: String?) -> String? {
+        guard let value else { return nil }
+        let type = value.prefix { $0 != ";" }.trimmingASCIIWhitespace()
+        // A media type is ASCII (RFC 9110 §8.3.1): lowercased byte by byte, not by Unicode's rules.
+        return type.isEmpty ? nil : String(decoding: type.utf8.map(asciiLowercased), as: UTF8.self)
     }
 }
 
@@ -123,5 +122,12 @@ extension Substring {
             return ""
         }
         return String(self[first...last])
+    }
+}
+extension Request {
+    /// A path for messages: decoded segments joined, length-capped so a message stays readable.
+    public static func pathText(_ segments: [String]) -> String {
+        let path = "/" + segments.joined(separator: "/")
+        return path.count > 200 ? String(path.prefix(200)) + "…" : path
     }
 }

@@ -14,22 +14,56 @@
 /// Not `Sendable`: libmicrohttpd calls back for one connection on one worker thread at a time, and
 /// a suspended request's context is touched only by the task that will resume it.
 final class RequestContext {
-    /// Where the handler protocol stands for this request (docs/libmicrohttpd.md, "The access handler's calls").
+    /// Where a request stands (docs/libmicrohttpd.md, "The access handler's calls"), with what it
+    /// holds in that phase and no longer.
     enum Phase {
-        /// The first handler call has not happened: headers are not yet examined.
-        case new
-        /// Headers accepted; body calls, then the final call.
-        case reading
-        /// An async handler runs while the connection is suspended.
+        /// Between requests: none has begun since the last completed.
+        case idle
+        /// The request line is in; the first handler call, which examines the headers, has not come.
+        case started
+        /// Headers accepted; body calls, then the final call, which answers.
+        case reading(Reading)
+        /// A task computes the answer (`Response.later`); the connection is suspended.
         case suspended
-        /// A response was queued.
-        case answered
-        /// A refusal was written to the socket before libmicrohttpd could answer: the connection closes.
-        case closing
+        /// The task's answer, to queue in the call that follows the connection's resumption.
+        case resumed(Response)
+        /// An answer was queued.
+        case answered(Sent)
+        /// A refusal was written to the socket itself: the connection closes without another answer.
+        case closing(Sent)
+        /// The client was found gone mid-body: the connection closes, and the log says who left.
+        case clientLeft
     }
 
-    /// Whether a request has begun and not yet been completed (logged and reset).
-    private(set) var inUse = false
+    /// A request whose headers were accepted, while its body arrives.
+    struct Reading {
+        var destination: Destination
+        var upload: UploadState
+        var body: [UInt8] = []
+        /// What the header scan noted for the handler (`RequestView`).
+        var notes: LibraryFieldNotes
+        /// Whether the request is registered as receiving its body (`Server.noteReceiving`).
+        var registered = false
+    }
+
+    /// What was answered: the status and the body's size, for the access log, and the template's
+    /// response sent, which goes back to its pool once the request completes (`ResponseTemplate`).
+    struct Sent {
+        var status: Int
+        var bytes: Int
+        var pooled: PooledResponse?
+    }
+
+    /// What answers a request, as found from its target when its headers came.
+    enum Destination {
+        /// A static file the raw target named exactly. Unretained, as the router holds it (`ExactTarget`).
+        case file(Unmanaged<StaticFiles.Entry>)
+        /// A route the raw target named exactly (`LiteralRoute`). Unretained, as the router holds it.
+        case literal(Unmanaged<LiteralRoute>)
+        /// Anything else: the target parsed, to route by its path.
+        case parsed(RequestTarget)
+    }
+
     /// The request target exactly as it arrived, before any decoding: its bytes, copied when the
     /// request begins (libmicrohttpd's copy may be gone when a request is completed late), in memory
     /// the connection keeps for all its requests.
@@ -46,44 +80,24 @@ final class RequestContext {
     /// what follows the `?`, empty parts included (one more than it makes when the query ends in `&`).
     private(set) var queryArguments = 0
     private(set) var startNanoseconds: UInt64 = 0
-    var phase: Phase = .new
+    var phase = Phase.idle
     /// Set at the first handler call; a request libmicrohttpd ends before then is logged with `-`.
     var method = HTTPMethod.unlogged
-    var headers = HTTPHeaders()
-    var target = RequestTarget(segments: [], query: QueryParameters())
-    /// The static file the raw target named, when the router found it without parsing the target.
-    /// Unretained, as the router holds it (`ExactTarget`).
-    var file: Unmanaged<StaticFiles.Entry>?
-    /// The literal route the raw target named, when the router found it without parsing the target.
-    /// Unretained, as the router holds it (`ExactTarget`).
-    var literal: Unmanaged<LiteralRoute>?
     /// The connection's peer: read when its first request begins, and kept with the connection.
     var remoteAddress: SocketAddress?
-    var upload: UploadState?
-    var body: [UInt8] = []
-    /// Whether `body` may hold anything: bytes, or room reserved for them. Read where a request
-    /// without a body would otherwise read `body`, whose every access is checked for exclusivity at
-    /// run time (it grows through calls as bytes arrive): two such checks a page request, each a call
-    /// into the runtime and its thread-local storage.
-    var bodyHeld = false
-    /// Set by an async handler's task just before it resumes the connection.
-    var pendingResponse: Response?
-    /// What was sent, for the access log.
-    var sentStatus: Int?
-    var sentBytes = 0
-    /// The template response sent, held until the request completes and then given back to its pool
-    /// (`ResponseTemplate`).
-    var reusable: ReusableResponse?
-    /// Set when the server found the client gone mid-body and closed the connection itself, which
-    /// libmicrohttpd then reports as an error: the access log says who left.
-    var clientLeft = false
-    /// Whether the request is registered as receiving its body (`Server.noteReceiving`).
-    var receiving = false
-    /// The first `Accept-Language` field's value where libmicrohttpd keeps it, and whether a `Cookie`
-    /// field came, as the header scan noted them for a light handler (`RequestHead`); valid until the
-    /// request completes.
-    var acceptLanguage: UnsafePointer<CChar>?
-    var hasCookie = false
+
+    /// Whether a request has begun and not yet been completed (logged and reset).
+    var inUse: Bool {
+        if case .idle = phase { false } else { true }
+    }
+
+    /// What was answered, for the access log; nil when nothing was.
+    var sent: Sent? {
+        switch phase {
+        case .answered(let sent), .closing(let sent): sent
+        default: nil
+        }
+    }
 
     /// A connection's context, before its first request.
     init() {}
@@ -106,7 +120,7 @@ final class RequestContext {
     /// Starts a request whose target is the C string `target` (libmicrohttpd's, empty when nil). The
     /// last request must have been completed (`finish()`).
     func begin(rawTarget target: UnsafePointer<CChar>?, now: UInt64) {
-        inUse = true
+        phase = .started
         startNanoseconds = now
         guard let target else {
             rawTargetBytes = UnsafeBufferPointer(start: nil, count: 0)
@@ -150,46 +164,14 @@ final class RequestContext {
         targetStorage = .allocate(capacity: max(count, 2 * targetStorage.count))
     }
 
-    /// Ends the request: everything it held is let go (a template response goes back to its pool),
-    /// and the context is ready for the connection's next request. The peer stays.
+    /// Ends the request: everything it held is let go with its phase (a template's response goes
+    /// back to its pool), and the context is ready for the connection's next request. The peer stays.
     func finish() {
-        inUse = false
-        phase = .new
+        var pooled = sent?.pooled
+        phase = .idle
         method = .unlogged
-        // Only what a request left behind is cleared: a routed request's fields have moved on into its
-        // `Request`, and writing an empty value over an empty one still costs a retain and a release.
-        // A page or a static file leaves none of them: their clearing is out of line.
-        if !headers.isEmpty || !target.segments.isEmpty || !target.query.isEmpty || bodyHeld || pendingResponse != nil {
-            clearRequestParts()
-        }
-        if file != nil { file = nil }
-        if literal != nil { literal = nil }
-        // Taken out by a plain load and store: passed `inout`, the property would cost a dynamic
-        // exclusivity check per request.
-        if let instance = reusable.take() { ReusableResponse.recycle(instance) }
-        upload = nil
-        sentStatus = nil
-        sentBytes = 0
-        clientLeft = false
-        receiving = false
-        acceptLanguage = nil
-        hasCookie = false
-    }
-}
-
-extension RequestContext {
-    /// Lets go of what a request with a `Request`, a body or a deferred answer left behind.
-    @inline(never)
-    fileprivate func clearRequestParts() {
-        if !headers.isEmpty { headers = HTTPHeaders() }
-        if !target.segments.isEmpty { target.segments = [] }
-        if !target.query.isEmpty { target.query = QueryParameters() }
-        // Room reserved for a body that never came is let go too.
-        if bodyHeld {
-            body = []
-            bodyHeld = false
-        }
-        if pendingResponse != nil { pendingResponse = nil }
+        // Moved out, not copied: a second reference would keep it from its pool (`recycle`).
+        if let instance = pooled.take() { PooledResponse.recycle(instance) }
     }
 }
 

@@ -17,7 +17,7 @@ public struct Response: Sendable {
         get {
             switch source {
             case .prepared(let prepared): prepared.response.headers
-            case .reusable(let instance): instance.sentHeaders
+            case .pooled(let instance): instance.sentHeaders
             case .built, .later: builtHeaders
             }
         }
@@ -31,7 +31,7 @@ public struct Response: Sendable {
         get {
             switch source {
             case .prepared(let prepared): prepared.response.body
-            case .reusable(let instance): instance.bodyCopy(count: instance.byteCount)
+            case .pooled(let instance): instance.bodyCopy
             case .built, .later: builtBody ?? .empty
             }
         }
@@ -50,7 +50,7 @@ public struct Response: Sendable {
         case prepared(PreparedResponse)
         /// A template's response, given back to its pool once the request that sent it has completed
         /// (`ResponseTemplate`).
-        case reusable(ReusableResponse)
+        case pooled(PooledResponse)
         /// For `later(_:)`: the work whose response is sent instead of this one.
         case later(@Sendable () async -> Response)
     }
@@ -83,26 +83,26 @@ public struct Response: Sendable {
     }
 
     /// Sends a template's response as the request that took it filled it.
-    init(_ instance: ReusableResponse) {
+    init(_ instance: PooledResponse) {
         builtStatus = instance.status
         builtHeaders = HTTPHeaders()
         builtBody = nil
-        source = .reusable(instance)
+        source = .pooled(instance)
     }
 
     /// The status code and body size sent, read without copying a prepared response's parts.
     var sentStatusAndCount: (status: Int, count: Int) {
         switch source {
         case .prepared(let prepared): (builtStatus.code, prepared.byteCount)
-        case .reusable(let instance): (builtStatus.code, instance.byteCount)
+        case .pooled(let instance): (builtStatus.code, instance.byteCount)
         case .built, .later: (builtStatus.code, builtBody?.count ?? 0)
         }
     }
 
-    /// Copies a prepared or template response's parts into this one before one of them changes.
+    /// Copies a prepared or pooled response's parts into this one before one of them changes.
     private mutating func detach() {
         switch source {
-        case .prepared, .reusable:
+        case .prepared, .pooled:
             builtHeaders = headers
             builtBody = body
             source = .built

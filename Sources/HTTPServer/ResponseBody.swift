@@ -1,7 +1,9 @@
 /// Immutable response content whose bytes libmicrohttpd sends without copying them.
 ///
-/// The bytes live in one allocation owned by a reference-counted storage object; the server
-/// hands libmicrohttpd a pointer into it and keeps the storage alive until the library is done.
+/// The bytes live in one allocation owned by a reference-counted storage object; the server hands
+/// libmicrohttpd a pointer into it and keeps the storage alive until the library is done. One buffer,
+/// not parts sent as an I/O vector: libmicrohttpd 0.9.75 sends a buffer's bytes in the same write as
+/// the header, an I/O vector's in a write of its own.
 public struct ResponseBody: Sendable {
     let storage: ByteStorage
 
@@ -11,23 +13,22 @@ public struct ResponseBody: Sendable {
     /// The UTF-8 bytes of `text`.
     public init(_ text: String) {
         var text = text
-        storage = text.withUTF8 { ByteStorage(copying: [UnsafeRawBufferPointer($0)]) }
+        storage = (text.withUTF8 { ByteStorage(copying: [UnsafeRawBufferPointer($0)]) })
     }
 
     /// A copy of `bytes`.
     public init(bytes: [UInt8]) {
-        storage = bytes.withUnsafeBytes { ByteStorage(copying: [$0]) }
+        storage = (bytes.withUnsafeBytes { ByteStorage(copying: [$0]) })
     }
 
     /// A copy of raw bytes.
     public init(copying bytes: UnsafeRawBufferPointer) {
-        storage = ByteStorage(copying: [bytes])
+        storage = (ByteStorage(copying: [bytes]))
     }
 
-    /// The bytes of `parts` one after another, copied once: a page assembled from constant pieces
-    /// and a small dynamic one needs no intermediate array.
+    /// The bytes of `parts` one after another, copied once into one allocation.
     public init(concatenating parts: UnsafeRawBufferPointer...) {
-        storage = ByteStorage(copying: parts)
+        storage = (ByteStorage(copying: parts))
     }
 
     /// The number of bytes.

@@ -52,6 +52,28 @@ struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
         if case .rest = segments.last { isOpenEnded = true } else { isOpenEnded = false }
     }
 
+    /// The names its parameters capture, in order.
+    var parameterNames: [String] {
+        segments.compactMap { segment in
+            switch segment {
+            case .literal: nil
+            case .parameter(let name, _, _), .rest(let name): name
+            }
+        }
+    }
+
+    /// The path segments that capture `value` as every parameter: what `/forms/{id}.json` is for `event`.
+    func segments(filledWith value: String) -> [String] {
+        segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .parameter(_, let prefix, let suffix):
+                String(decoding: prefix, as: UTF8.self) + value + String(decoding: suffix, as: UTF8.self)
+            case .rest: value
+            }
+        }
+    }
+
     /// The captured parameters when `path` matches, else nil.
     ///
     /// Compares UTF-8 bytes, not characters: a route is tried for every request, and grapheme

@@ -1,18 +1,9 @@
-/// Answers a request on a server thread. It must not block: slow work belongs in an async handler.
-public typealias Handler = @Sendable (Request) -> Response
+/// Answers a request on a server thread, from a view of it valid for the call. It must not block:
+/// work that waits answers `Response.later`, with the request `owned()`.
+public typealias Handler = @Sendable (borrowing RequestView) -> Response
 
 /// Answers a request from a Swift task; the connection is suspended meanwhile and holds no thread.
 public typealias AsyncHandler = @Sendable (Request) async -> Response
-
-/// Answers a request from its method and the header fields it reads (`RequestHead`), on a server
-/// thread; nil declines, and the route's full handler answers instead, with a `Request`.
-public typealias LightHandler = @Sendable (borrowing RequestHead) -> Response?
-
-/// What a route runs.
-enum Responder: Sendable {
-    case immediate(Handler)
-    case deferred(AsyncHandler)
-}
 
 /// Collects routes; `freeze()` turns them into the immutable `Router` a server runs.
 ///
@@ -24,6 +15,8 @@ enum Responder: Sendable {
 /// ```
 public struct RouterBuilder: Sendable {
     private var routes: [Route] = []
+    /// Paths of routes for values (`on(_:_:values:missing:_:)`), each with what it captures.
+    private var literals: [Router.Literal] = []
     private var files: [(key: String, value: StaticFiles.Entry)] = []
 
     /// An empty set of routes.
@@ -42,14 +35,41 @@ public struct RouterBuilder: Sendable {
     public mutating func on(
         _ method: HTTPMethod, _ pattern: String, exists: Existence? = nil, _ handler: @escaping Handler
     ) {
-        add(method, pattern, exists, .immediate(handler))
+        add(method, pattern, exists, handler)
     }
 
-    /// Adds a route whose handler runs as a Swift task while the connection waits suspended.
+    /// Adds a route whose handler runs as a Swift task while the connection waits suspended: a
+    /// `Handler` that answers `Response.later` with the request owned.
     public mutating func on(
         _ method: HTTPMethod, _ pattern: String, exists: Existence? = nil, async handler: @escaping AsyncHandler
     ) {
-        add(method, pattern, exists, .deferred(handler))
+        add(method, pattern, exists) { view in
+            let request = view.owned()
+            return .later { await handler(request) }
+        }
+    }
+
+    /// Adds a route whose one `{parameter}` names one of `values`' keys, and whose handler gets that
+    /// key's value with the request. A path naming no key is no resource: `missing` words its 404, or
+    /// the server does. Each path of a key that needs no escaping (`/forms/event`) is also found
+    /// straight from the request target, without parsing or matching it.
+    public mutating func on<Value: Sendable>(
+        _ method: HTTPMethod, _ pattern: String, values: [String: Value], missing: Handler? = nil,
+        _ handler: @escaping @Sendable (borrowing RequestView, Value) -> Response
+    ) {
+        let parsed = RoutePattern(pattern)
+        let names = parsed.parameterNames
+        precondition(names.count == 1, "a route for values has one parameter: \(pattern)")
+        let parameter = names[0]
+        add(method, pattern, { values[$0[parameter] ?? ""] != nil }, answersMissing: missing != nil) { request in
+            guard let value = values[request.parameters[parameter] ?? ""] else {
+                return missing?(request) ?? .error(.notFound, "no resource at \(request.path)")
+            }
+            return handler(request, value)
+        }
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            literals.append((method, parsed.segments(filledWith: name), [parameter: name], { handler($0, value) }))
+        }
     }
 
     /// Adds a `GET` route; `HEAD` is answered by it too.
@@ -57,21 +77,25 @@ public struct RouterBuilder: Sendable {
         on(.get, pattern, exists: exists, handler)
     }
 
-    /// Adds a `GET` route of literal segments (`/forms/event`) whose requests, when their target is
-    /// written exactly so and they carry no body, go first to `light`, which reads only the fields it
-    /// needs: no `Request` is built for them. Where `light` declines (nil), and for every other request
-    /// of the route (a query, an escape), `handler` answers. `light` must answer as `handler` would, and
-    /// at once: never with `Response.later`.
-    public mutating func get(_ pattern: String, light: @escaping LightHandler, _ handler: @escaping Handler) {
-        precondition(
-            RoutePattern(pattern).segments.allSatisfy { if case .literal = $0 { true } else { false } },
-            "a light route has literal segments only: \(pattern)")
-        add(.get, pattern, nil, .immediate(handler), light: light)
+    /// Adds a `GET` route for `values` (`on(_:_:values:missing:_:)`); `HEAD` is answered by it too.
+    public mutating func get<Value: Sendable>(
+        _ pattern: String, values: [String: Value], missing: Handler? = nil,
+        _ handler: @escaping @Sendable (borrowing RequestView, Value) -> Response
+    ) {
+        on(.get, pattern, values: values, missing: missing, handler)
     }
 
     /// Adds a `POST` route.
     public mutating func post(_ pattern: String, exists: Existence? = nil, _ handler: @escaping Handler) {
         on(.post, pattern, exists: exists, handler)
+    }
+
+    /// Adds a `POST` route for `values` (`on(_:_:values:missing:_:)`).
+    public mutating func post<Value: Sendable>(
+        _ pattern: String, values: [String: Value], missing: Handler? = nil,
+        _ handler: @escaping @Sendable (borrowing RequestView, Value) -> Response
+    ) {
+        on(.post, pattern, values: values, missing: missing, handler)
     }
 
     /// Serves `files` under `prefix` (`"/static"`): `GET prefix/{path...}`, where any path is decoded,
@@ -81,13 +105,13 @@ public struct RouterBuilder: Sendable {
         // A path naming no file is the server's own 404 (`ServerConfiguration.errorResponse`), as any
         // other address that is not there: the handler has nothing better to say of it.
         add(
-            .get, prefix + "/{path...}", { files.has($0["path"] ?? "") }, answersMissing: false,
-            .immediate { request in files.respond(to: request, path: request.parameters["path"] ?? "") })
+            .get, prefix + "/{path...}", { files.has($0["path"] ?? "") }, answersMissing: false
+        ) { request in files.respond(to: request, path: request.parameters["path"] ?? "") }
         self.files += files.entries(byTargetUnder: prefix).sorted { $0.key < $1.key }
     }
 
     /// The routes, frozen: no route can be added to a running server.
-    public func freeze() -> Router { Router(routes: routes, files: files) }
+    public func freeze() -> Router { Router(routes: routes, literals: literals, files: files) }
 
     /// Whether `text` may be a literal route's segment found straight from the raw target: URL
     /// unreserved bytes other than `.` (RFC 3986 §2.3), which no request escapes and no pattern reads
@@ -106,7 +130,7 @@ public struct RouterBuilder: Sendable {
 
     private mutating func add(
         _ method: HTTPMethod, _ pattern: String, _ exists: Existence?, answersMissing: Bool = true,
-        _ responder: Responder, light: LightHandler? = nil
+        _ handler: @escaping Handler
     ) {
         let parsed = RoutePattern(pattern)
         precondition(
@@ -114,24 +138,21 @@ public struct RouterBuilder: Sendable {
             "route \(method) \(pattern) is defined twice")
         routes.append(
             Route(
-                method: method, pattern: parsed, exists: exists, answersMissing: answersMissing, responder: responder,
-                light: light))
+                method: method, pattern: parsed, exists: exists, answersMissing: answersMissing, handler: handler))
     }
 }
 
 /// Whether a route's captured parameters name something that exists (`RouterBuilder.on`'s `exists`).
 public typealias Existence = @Sendable (RouteParameters) -> Bool
 
-/// One method, one pattern, one responder.
+/// One method, one pattern, one handler.
 ///
 /// A class: routing visits several routes per request, and visiting a reference costs one retain
 /// where copying the struct's pattern, strings and closure would cost one each.
 final class Route: Sendable {
     let method: HTTPMethod
     let pattern: RoutePattern
-    let responder: Responder
-    /// What answers first a request that names the route by its literal target (`RouterBuilder.get(_:light:_:)`).
-    let light: LightHandler?
+    let handler: Handler
     /// Whether a match names something that exists; nil: every match does.
     let exists: Existence?
     /// Whether the handler words the 404 of a match that names nothing; else the server's own answers.
@@ -145,14 +166,13 @@ final class Route: Sendable {
 
     init(
         method: HTTPMethod, pattern: RoutePattern, exists: Existence? = nil, answersMissing: Bool = true,
-        responder: Responder, light: LightHandler? = nil
+        handler: @escaping Handler
     ) {
-        self.light = light
         self.method = method
         self.pattern = pattern
         self.exists = exists
         self.answersMissing = answersMissing
-        self.responder = responder
+        self.handler = handler
         if case .literal(let text) = pattern.segments.first { firstLiteral = text } else { firstLiteral = nil }
         segmentCount = pattern.segments.count
         isOpenEnded = pattern.isOpenEnded
@@ -173,17 +193,16 @@ final class Route: Sendable {
     }
 }
 
-/// A route whose every segment is literal, found by its exact raw target: the request needs no target
-/// parsed and no route matched, since the target and the parameters (none) are known in advance.
+/// A route found by its exact raw target (`/forms/event`): the request needs no target parsed and
+/// no route matched, since the target and the parameters are known in advance.
 final class LiteralRoute: Sendable {
-    let responder: Responder
-    /// Asked first, for a request without a body (`RouterBuilder.get(_:light:_:)`).
-    let light: LightHandler?
+    let handler: Handler
     let target: RequestTarget
+    let parameters: RouteParameters
 
-    init(responder: Responder, light: LightHandler? = nil, segments: [String]) {
-        self.responder = responder
-        self.light = light
+    init(handler: @escaping Handler, segments: [String], parameters: RouteParameters = RouteParameters()) {
+        self.handler = handler
+        self.parameters = parameters
         target = RequestTarget(segments: segments, query: QueryParameters())
     }
 }
@@ -216,31 +235,41 @@ public final class Router: Sendable {
     private let exactFiles: [StaticFiles.Entry]
     private let exactRoutes: [LiteralRoute]
 
-    init(routes: [Route], files: [(key: String, value: StaticFiles.Entry)] = []) {
+    init(
+        routes: [Route], literals: [Literal] = [], files: [(key: String, value: StaticFiles.Entry)] = []
+    ) {
         self.routes = routes.sorted { RoutePattern.moreSpecific($0.pattern, $1.pattern) }
         // A file and a route at the same target: the file wins, as if files were looked up first.
         var exact: [HTTPMethod: [(key: String, value: ExactTarget)]] = [:]
         if !files.isEmpty { exact[.get] = files.map { (key: $0.key, value: .file(.passUnretained($0.value))) } }
         var exactRoutes: [LiteralRoute] = []
-        for route in routes where !route.pattern.segments.isEmpty {
+        func addExact(
+            _ method: HTTPMethod, _ segments: [String], _ parameters: RouteParameters, _ handler: @escaping Handler
+        ) {
+            guard !segments.isEmpty, segments.allSatisfy(RouterBuilder.isPlainSegment) else { return }
+            let literal = LiteralRoute(handler: handler, segments: segments, parameters: parameters)
+            exactRoutes.append(literal)
+            exact[method, default: []].append(("/" + segments.joined(separator: "/"), .route(.passUnretained(literal))))
+        }
+        for route in routes {
             let segments = route.pattern.segments.compactMap { segment -> String? in
-                guard case .literal(let text) = segment, RouterBuilder.isPlainSegment(text) else { return nil }
+                guard case .literal(let text) = segment else { return nil }
                 return text
             }
-            guard segments.count == route.pattern.segments.count else { continue }
-            let path = "/" + segments.joined(separator: "/")
-            let literal = LiteralRoute(responder: route.responder, light: route.light, segments: segments)
-            exactRoutes.append(literal)
-            exact[route.method, default: []].append((path, .route(.passUnretained(literal))))
+            if segments.count == route.pattern.segments.count { addExact(route.method, segments, [:], route.handler) }
         }
+        for literal in literals { addExact(literal.method, literal.segments, literal.parameters, literal.handler) }
         exactTargets = exact.map { (method: $0.key, table: TargetTable($0.value)) }
         exactFiles = files.map(\.value)
         self.exactRoutes = exactRoutes
         var methods: [HTTPMethod] = []
         for route in routes where !methods.contains(route.method) { methods.append(route.method) }
         let answer = Self.options(Self.completed(methods))
-        serverOptions = LiteralRoute(responder: .immediate { _ in answer }, segments: [])
+        serverOptions = LiteralRoute(handler: { _ in answer }, segments: [])
     }
+
+    /// A path of a route for values (`RouterBuilder.on(_:_:values:missing:_:)`), with what it captures.
+    typealias Literal = (method: HTTPMethod, segments: [String], parameters: RouteParameters, handler: Handler)
 
     /// `methods` with HEAD where GET is (RFC 9110 §9.3.2), and OPTIONS, which every resource answers.
     private static func completed(_ methods: [HTTPMethod]) -> [HTTPMethod] {
@@ -284,10 +313,10 @@ public final class Router: Sendable {
 
     /// What routing decided for one request.
     enum Resolution {
-        case found(Responder, parameters: RouteParameters)
+        case found(Handler, parameters: RouteParameters)
         /// A route of this method matches, but names nothing that exists, and no route of another method
         /// has the path: its handler answers, with its own 404.
-        case missing(Responder, parameters: RouteParameters)
+        case missing(Handler, parameters: RouteParameters)
         /// The path exists but not for this method; `allow` lists the methods that do (RFC 9110 §15.5.6).
         case methodNotAllowed(allow: [HTTPMethod])
         /// An OPTIONS request on a path that exists and has no OPTIONS route: `allow` lists what it takes.
@@ -301,11 +330,11 @@ public final class Router: Sendable {
         // Routes of other methods are passed over unmatched: the first route of this method that
         // matches wins, and most requests find one. A match that names nothing which exists is kept
         // aside: it answers (its handler's 404) only if no route of another method has the path.
-        var missing: (responder: Responder, parameters: RouteParameters)?
+        var missing: (handler: Handler, parameters: RouteParameters)?
         for route in routes where route.method == lookup {
             guard let match = route.match(path) else { continue }
-            if !match.missing { return .found(route.responder, parameters: match.parameters) }
-            if missing == nil, route.answersMissing { missing = (route.responder, match.parameters) }
+            if !match.missing { return .found(route.handler, parameters: match.parameters) }
+            if missing == nil, route.answersMissing { missing = (route.handler, match.parameters) }
         }
         // None: the methods the path has, for a 405's `Allow`, or a 404.
         var allowed: [HTTPMethod] = []
@@ -313,7 +342,7 @@ public final class Router: Sendable {
             if let match = route.match(path), !match.missing { allowed.append(route.method) }
         }
         guard !allowed.isEmpty else {
-            if let missing { return .missing(missing.responder, parameters: missing.parameters) }
+            if let missing { return .missing(missing.handler, parameters: missing.parameters) }
             return .notFound
         }
         // OPTIONS asks what a resource takes (RFC 9110 §9.3.7): that is the answer, not a refusal. A 405's

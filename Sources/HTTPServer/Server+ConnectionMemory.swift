@@ -31,8 +31,8 @@ extension Server {
         let message =
             "the request target has \(context.queryArguments) query arguments, more than the \(limit) this server reads in a target of \(context.rawTargetBytes.count) bytes: send fewer (a form posts its fields in the body)"
         let plain = Response.error(.uriTooLong, message)
-        context.phase = .closing
-        (context.sentStatus, context.sentBytes) = plain.sentStatusAndCount
+        let (status, bytes) = plain.sentStatusAndCount
+        context.phase = .closing(.init(status: status, bytes: bytes))
         let socket = CMicroHTTPD_socket(connection.pointer)
         writeLast(Self.closingMessage(plain, head: false), to: socket)
         if socket >= 0 { _ = Glibc.shutdown(socket, Int32(SHUT_RDWR)) }

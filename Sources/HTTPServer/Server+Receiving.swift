@@ -15,7 +15,6 @@ import Synchronization
 extension Server {
     /// Registers a request whose body is expected.
     func noteReceiving(_ context: RequestContext, _ connection: ConnectionHandle) {
-        context.receiving = true
         receiving.withLock {
             $0[ObjectIdentifier(context)] = SuspendedRequest(context: .passUnretained(context), connection: connection)
         }
@@ -24,8 +23,7 @@ extension Server {
     /// Takes a registered request out, before it is answered or when it completes: false when a shutdown
     /// took it first and answered it, so its connection must close without another answer.
     func endReceiving(_ context: RequestContext) -> Bool {
-        context.receiving = false
-        return receiving.withLock { $0.removeValue(forKey: ObjectIdentifier(context)) } != nil
+        receiving.withLock { $0.removeValue(forKey: ObjectIdentifier(context)) } != nil
     }
 
     /// Answers every request whose body is still arriving `503` and closes its connection, for a shutdown

@@ -11,10 +11,10 @@ struct SuspendedRequest: @unchecked Sendable {
 }
 
 extension Server {
-    /// Suspends the connection, then runs `handler` as a task that resumes it with the response.
+    /// Suspends the connection, then runs `work` as a task that resumes it with the response.
     func suspend(
-        _ context: RequestContext, _ connection: ConnectionHandle, running handler: @escaping AsyncHandler,
-        for request: Request
+        _ context: RequestContext, _ connection: ConnectionHandle,
+        running work: @escaping @Sendable () async -> Response
     ) {
         context.phase = .suspended
         let key = ObjectIdentifier(context)
@@ -22,9 +22,9 @@ extension Server {
         // Suspend before the task exists, so it can never resume a connection not yet suspended.
         MHD_suspend_connection(connection.pointer)
         Task {
-            var response = await handler(request)
-            // An async handler may answer `later` too: the work runs here, in the same task.
-            while case .later(let work) = response.source { response = await work() }
+            var response = await work()
+            // The work may answer `later` again: that work runs here, in the same task.
+            while case .later(let more) = response.source { response = await more() }
             self.resume(key, with: response)
         }
     }
@@ -32,7 +32,7 @@ extension Server {
     /// Hands `response` to a suspended request and resumes it, unless a shutdown already did.
     func resume(_ key: ObjectIdentifier, with response: Response) {
         guard let entry = suspended.withLock({ $0.removeValue(forKey: key) }) else { return }
-        entry.context.takeUnretainedValue().pendingResponse = response
+        entry.context.takeUnretainedValue().phase = .resumed(response)
         MHD_resume_connection(entry.connection.pointer)
     }
 
@@ -44,7 +44,7 @@ extension Server {
             return entries
         }
         for entry in entries {
-            entry.context.takeUnretainedValue().pendingResponse = response
+            entry.context.takeUnretainedValue().phase = .resumed(response)
             MHD_resume_connection(entry.connection.pointer)
         }
     }

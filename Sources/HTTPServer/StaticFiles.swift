@@ -101,11 +101,11 @@ public struct StaticFiles: Sendable {
     public func has(_ path: String) -> Bool { entries[path] != nil }
 
     /// The answer for the file at `path` (relative to the folder, decoded): 200, 304 or 404.
-    public func respond(to request: Request, path: String) -> Response {
+    public func respond(to request: borrowing RequestView, path: String) -> Response {
         guard let entry = entries[path] else {
             return .error(.notFound, "no static file at \(Request.pathText(request.pathSegments))")
         }
-        return entry.response(ifNoneMatch: request.headers["If-None-Match"])
+        return entry.response(ifNoneMatch: request.header("If-None-Match"))
     }
 
     /// The files whose request target under `prefix` is their path as it stands — only unreserved

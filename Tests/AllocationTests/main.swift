@@ -41,9 +41,9 @@ func post(_ json: String) -> [UInt8] {
 
 let kinds = [
     Kind(name: "static file", request: get("/static/forms.css"), status: 200, ceiling: 1),
-    Kind(name: "event page", request: get("/forms/event"), status: 200, ceiling: 3),
-    Kind(name: "valid submission", request: post(eventJSON), status: 200, ceiling: 50),
-    Kind(name: "invalid submission", request: post(invalidJSON), status: 422, ceiling: 81),
+    Kind(name: "event page", request: get("/forms/event"), status: 200, ceiling: 9),
+    Kind(name: "valid submission", request: post(eventJSON), status: 200, ceiling: 55),
+    Kind(name: "invalid submission", request: post(invalidJSON), status: 422, ceiling: 86),
 ]
 
 /// A keep-alive client over one socket, reading into a buffer made once.

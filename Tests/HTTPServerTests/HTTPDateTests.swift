@@ -57,6 +57,18 @@ import Testing
         }
     }
 
+    /// The cached value is the current second's, written as `write` writes it.
+    @Test func theCachedDateIsTheCurrentSeconds() {
+        for _ in 0..<3 {
+            let before = time(nil)
+            let (second, text) = HTTPDate.withCurrent { second, text in (second, text.map { String(cString: $0) }) }
+            let after = time(nil)
+            #expect(before <= second && second <= after)
+            #expect(text == Self.written(second))
+            usleep(400_000)
+        }
+    }
+
     @Test func refusesYearsThatTakeOtherThanFourDigits() {
         var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: HTTPDate.count)
         #expect(!bytes.withUnsafeMutableBytes { HTTPDate.write(253_402_300_800, into: $0) })  // 10000-01-01

@@ -14,10 +14,9 @@ import Testing
 
     /// The methods `OPTIONS *` lists in `Allow`, as `router` answers it; nil when it is not answered.
     private func serverAllow(_ router: Router) -> Set<String>? {
-        guard case .route(let server)? = router.exact(for: .options, rawTarget: "*"),
-            case .immediate(let handler) = server.takeUnretainedValue().responder
-        else { return nil }
-        let allow = handler(Request(method: .options, pathSegments: [])).headers["Allow"] ?? ""
+        guard case .route(let server)? = router.exact(for: .options, rawTarget: "*") else { return nil }
+        let handler = server.takeUnretainedValue().handler
+        let allow = handler(RequestView(Request(method: .options, pathSegments: []))).headers["Allow"] ?? ""
         return Set(allow.split(separator: ", ").map(String.init))
     }
 
@@ -31,12 +30,13 @@ import Testing
     }
 
     @Test func literalSegmentWinsOverParameter() {
-        guard case .found(.immediate(let handler), let parameters) = router().resolve(.get, ["items", "new"]) else {
+        guard case .found(let handler, let parameters) = router().resolve(.get, ["items", "new"]) else {
             Issue.record("no route")
             return
         }
         #expect(parameters.isEmpty)
-        #expect(handler(Request(method: .get, pathSegments: ["items", "new"])).body.bytes == Array("new".utf8))
+        #expect(
+            handler(RequestView(Request(method: .get, pathSegments: ["items", "new"]))).body.bytes == Array("new".utf8))
     }
 
     @Test func affixedParameterCapturesBetweenPrefixAndSuffix() {

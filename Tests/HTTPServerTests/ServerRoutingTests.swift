@@ -141,27 +141,22 @@ import Testing
         }
     }
 
-    /// A light route's handler reads the fields it asks for where libmicrohttpd keeps them, and gets
-    /// what a `Request` would give: the first field of a name, found whatever its case; the first cookie
-    /// of a name, unquoted, in whichever `Cookie` field has it. `acceptLanguage`, which the server's
-    /// scan of the fields noted, is what a lookup of the field finds. Its full handler answers what
-    /// the light one declines, and the target written another way.
-    @Test func aLightRouteReadsTheHeadAsTheFullHandlerReadsTheRequest() async throws {
+    /// A handler reads the fields it asks for where libmicrohttpd keeps them, and gets what the owned
+    /// `Request` gives: the first field of a name, found whatever its case; the first cookie of a
+    /// name, unquoted, in whichever `Cookie` field has it. `acceptLanguage`, which the server's scan of
+    /// the fields noted, is what a lookup of the field finds. The same holds for the target found from
+    /// its raw bytes and for the target written another way (a query), which is parsed and routed.
+    @Test func aHandlerReadsTheFieldsAsTheOwnedRequestHasThem() async throws {
         try await withServer(routes: { routes in
-            routes.get(
-                "/page",
-                light: { head in
-                    let id = head.cookie(named: "id")
-                    guard id != "decline" else { return nil }
-                    let agrees = head.acceptLanguage == head.header("accept-language") ? "" : " (lookup differs)"
-                    return .text(
-                        .ok, "light \(head.method.rawValue) \(head.acceptLanguage ?? "-") \(id ?? "-")\(agrees)")
-                }
-            ) { request in
-                .text(
-                    .ok,
-                    "full \(request.headers["Accept-Language"] ?? "-") \(request.cookie(named: "id") ?? "-") \(request.body.count)"
-                )
+            routes.get("/page") { request in
+                let owned = request.owned()
+                let agrees =
+                    request.acceptLanguage == owned.headers["Accept-Language"]
+                    && request.header("accept-language") == owned.headers["Accept-Language"]
+                    && request.cookie(named: "id") == owned.cookie(named: "id")
+                    && request.headers == owned.headers
+                let shown = "\(request.acceptLanguage ?? "-") \(request.cookie(named: "id") ?? "-")"
+                return .text(.ok, "\(request.method.rawValue) \(shown)\(agrees ? "" : " (owned differs)")")
             }
         }) { server in
             let cases: [([String], String)] = [
@@ -175,27 +170,25 @@ import Testing
                 let head = fields.map { $0 + "\r\n" }.joined()
                 let connection = try RawConnection(port: server.port)
                 try connection.send("GET /page HTTP/1.1\r\nHost: x\r\n\(head)\r\n")
-                #expect(try connection.readResponse().text == "light GET \(expected)", "\(fields)")
-                // The same fields through the full handler: the target written with a query.
+                #expect(try connection.readResponse().text == "GET \(expected)", "\(fields)")
                 try connection.send("GET /page?q HTTP/1.1\r\nHost: x\r\n\(head)\r\n")
-                #expect(try connection.readResponse().text == "full \(expected) 0", "\(fields)")
+                #expect(try connection.readResponse().text == "GET \(expected)", "\(fields)")
             }
-            #expect(try request(server.port, "/page", headers: ["Cookie": "id=decline"]).text == "full - decline 0")
             // What the scan noted is the request's own: the next request on the connection, without
             // those fields, finds neither.
             let connection = try RawConnection(port: server.port)
             try connection.send("GET /page HTTP/1.1\r\nHost: x\r\nAccept-Language: de\r\nCookie: id=7\r\n\r\n")
-            #expect(try connection.readResponse().text == "light GET de 7")
+            #expect(try connection.readResponse().text == "GET de 7")
             try connection.send("GET /page HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(try connection.readResponse().text == "light GET - -")
+            #expect(try connection.readResponse().text == "GET - -")
             let head = try request(server.port, "HEAD", "/page")
-            #expect(head.status == 200 && head.header("Content-Length") == "\("light HEAD - -".utf8.count)")
+            #expect(head.status == 200 && head.header("Content-Length") == "\("HEAD - -".utf8.count)")
         }
     }
 
-    /// A light route's request refused for its header block gets the refusal worded for its client, as
-    /// any other request does: its fields are read for the refusal.
-    @Test func aLightRoutesRefusalIsWordedForItsClient() async throws {
+    /// A request to a route found from its raw target, refused for its header block, gets the refusal
+    /// worded for its client, as any other request does: its fields are read for the refusal.
+    @Test func aRefusalIsWordedForItsClient() async throws {
         var configuration = ServerConfiguration.testing()
         configuration.errorResponse = { status, message, headers in
             .text(status, "\(headers["Accept"] ?? "no Accept"): \(message)")
@@ -203,7 +196,7 @@ import Testing
         try await withServer(
             configuration,
             routes: { routes in
-                routes.get("/page", light: { _ in .text(.ok, "light") }) { _ in .text(.ok, "full") }
+                routes.get("/page") { _ in .text(.ok, "page") }
             }
         ) { server in
             let connection = try RawConnection(port: server.port)
@@ -215,6 +208,46 @@ import Testing
             #expect(body.status == 400)
             #expect(body.text == "text/html: a GET request must not carry a body")
         }
+    }
+
+    /// A route for values finds each key's path from the raw target, with its parameter and value, and
+    /// routes any other spelling of it; a key outside the values is no resource: `missing` words the
+    /// 404 of its own method, and any other method gets the server's.
+    @Test func aRouteForValuesAnswersEachKeyAndNoOther() async throws {
+        let forms = ["event": 1, "a.b": 2]
+        try await withServer(routes: { routes in
+            routes.get(
+                "/forms/{id}", values: forms, missing: { .text(.notFound, "no form \($0.parameters["id"] ?? "?")") }
+            ) {
+                request, value in
+                .text(
+                    .ok,
+                    "form \(request.parameters["id"] ?? "?") \(value) \(request.pathSegments.joined(separator: "/"))")
+            }
+            routes.post("/forms/{id}", values: forms) { request, _ in .text(.ok, "posted \(request.body.count)") }
+        }) { server in
+            #expect(try request(server.port, "/forms/event").text == "form event 1 forms/event")
+            #expect(try request(server.port, "/forms/event?x=1").text == "form event 1 forms/event")
+            #expect(try request(server.port, "/forms/%65vent").text == "form event 1 forms/event")
+            #expect(try request(server.port, "/forms/a.b").text == "form a.b 2 forms/a.b")
+            #expect(try request(server.port, "POST", "/forms/event", body: "abc").text == "posted 3")
+            #expect(try request(server.port, "/forms/other").text == "no form other")
+            #expect(try request(server.port, "DELETE", "/forms/other").status == 404)
+            let wrongMethod = try request(server.port, "DELETE", "/forms/event")
+            #expect(wrongMethod.status == 405 && wrongMethod.header("Allow") == "GET, POST, HEAD, OPTIONS")
+        }
+        let router = { () -> Router in
+            var routes = RouterBuilder()
+            routes.get("/forms/{id}", values: forms) { _, _ in .text(.ok, "") }
+            return routes.freeze()
+        }()
+        guard case .route(let event)? = router.exact(for: .get, rawTarget: "/forms/event") else {
+            Issue.record("/forms/event is not found from its raw target")
+            return
+        }
+        #expect(event.takeUnretainedValue().parameters == ["id": "event"])
+        // `a.b` is routed by its parsed path: a `.` is no plain segment.
+        #expect(router.exact(for: .get, rawTarget: "/forms/a.b") == nil)
     }
 
     @Test func onlyPlainSegmentsMakeLiteralRoutes() {

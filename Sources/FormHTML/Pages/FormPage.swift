@@ -64,24 +64,8 @@ public final class FormPage: Sendable {
         csrfToken: String,
         _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Result
     ) -> Result {
-        var verbatim = csrfToken
-        return verbatim.withUTF8 { withFreshParts(csrfToken: $0, body) }
-    }
-
-    /// `withFreshParts(csrfToken:_:)` for a token given as UTF-8 bytes (as a signer writes it, before
-    /// any string is made of it).
-    public func withFreshParts<Result>(
-        csrfToken: UnsafeBufferPointer<UInt8>,
-        _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Result
-    ) -> Result {
-        // A token is base64url, which escaping leaves as it is: its own bytes are the escaped ones.
-        if HTMLEscaping.isUnchanged(attributeValue: csrfToken) {
-            return freshPrefix.withUnsafeBytes { prefix in
-                freshSuffix.withUnsafeBytes { suffix in body(prefix, UnsafeRawBufferPointer(csrfToken), suffix) }
-            }
-        }
-        var token = HTMLWriter(capacity: csrfToken.count)
-        token.attributeValue(String(decoding: csrfToken, as: UTF8.self))
+        var token = HTMLWriter(capacity: csrfToken.utf8.count)
+        token.attributeValue(csrfToken)
         return freshPrefix.withUnsafeBytes { prefix in
             token.bytes.withUnsafeBytes { token in freshSuffix.withUnsafeBytes { suffix in body(prefix, token, suffix) }
             }
@@ -89,17 +73,12 @@ public final class FormPage: Sendable {
     }
 
     /// The fresh page's bytes before its token's value and after it, for a server that keeps the page
-    /// as a template and writes each request's token between them with `writeToken(_:into:)`.
+    /// as a template and puts each request's token between them, when `isVerbatim(csrfToken:)`.
     public var freshPartsAroundToken: (prefix: [UInt8], suffix: [UInt8]) { (freshPrefix, freshSuffix) }
 
-    /// Writes `token` into `slot` as the page holds it, between `freshPartsAroundToken`'s parts. False,
-    /// writing nothing, when it needs escaping (its escaped bytes would not be the same size) or is
-    /// not exactly the slot's size; a base64url token is its own escaped form.
-    public static func writeToken(_ token: UnsafeBufferPointer<UInt8>, into slot: UnsafeMutableRawBufferPointer) -> Bool
-    {
-        guard token.count == slot.count, HTMLEscaping.isUnchanged(attributeValue: token) else { return false }
-        slot.copyMemory(from: UnsafeRawBufferPointer(token))
-        return true
+    /// Whether `csrfToken` stands in the page as it is, with nothing to escape: a base64url token does.
+    public static func isVerbatim(csrfToken: String) -> Bool {
+        HTMLEscaping.isUnchanged(attributeValue: csrfToken)
     }
 
     /// The page for `state`: its values, errors (inline and in a summary), hidden, disabled and

@@ -24,13 +24,6 @@ public struct CSRFGuard: Sendable {
     /// `name=` and the attributes after the nonce, laid out once.
     private let cookiePrefix: [UInt8]
     private let cookieAttributes: [UInt8]
-    /// The `Set-Cookie` field giving a browser a nonce, with the nonce as its slot: a page template
-    /// writes a new reader's nonce there, in place (`ResponseTemplate`).
-    public var cookieField: FieldTemplate {
-        FieldTemplate(
-            name: "Set-Cookie", prefix: String(decoding: cookiePrefix, as: UTF8.self), slotCount: Self.nonceByteCount,
-            suffix: String(decoding: cookieAttributes, as: UTF8.self))
-    }
     /// HMAC-SHA256 keyed with the SHA-256 digest of the secret.
     private let mac: KeyedMAC
 
@@ -74,10 +67,9 @@ public struct CSRFGuard: Sendable {
         }
     }
 
-    /// Writes a fresh nonce's base64url bytes into `slot`: what `newNonce()` gives, for a new reader's
-    /// page, which writes it into its cookie in place. False, writing nothing, unless `slot` has
-    /// exactly `nonceByteCount` bytes.
-    public func writeNewNonce(into slot: UnsafeMutableRawBufferPointer) -> Bool {
+    /// Writes a fresh nonce's base64url bytes into `slot`: what `newNonce()` gives. False, writing
+    /// nothing, unless `slot` has exactly `nonceByteCount` bytes.
+    private func writeNewNonce(into slot: UnsafeMutableRawBufferPointer) -> Bool {
         guard slot.count == Self.nonceByteCount, let base = slot.baseAddress else { return false }
         let text = UnsafeMutableBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: slot.count)
         // From the system's generator for each nonce, in one call (glibc's arc4random_buf is getrandom(2)):

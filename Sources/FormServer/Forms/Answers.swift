@@ -61,7 +61,7 @@ enum Answers {
         let request = Request(method: .get, pathSegments: [], headers: headers)
         guard Negotiation.wantsJSON(request, contentType: request.contentType) else {
             if Negotiation.takesHTML(headers) {
-                let texts = PageTexts(locale: FormRoutes.locale(request, formLocale: "en"))
+                let texts = PageTexts(locale: FormRoutes.locale(headers["Accept-Language"], formLocale: "en"))
                 if status == .notFound { return html(.notFound, MessagePage.notFound(texts: texts).render()) }
                 if status == .contentTooLarge, let bodyLimit {
                     let page = MessagePage.tooLarge(texts: texts, size: Problem.sizeText(bodyLimit))

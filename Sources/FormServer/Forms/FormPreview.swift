@@ -23,7 +23,7 @@ public struct FormPreview: Sendable {
         let catalog = try FormCatalog(forms: [form.form.id: form], ids: [form.form.id])
             .applying(hooks.optionProviders)
         do {
-            site = try FormSite(form: catalog.forms[form.form.id] ?? form, hooks: hooks, cookieField: nil)
+            site = try FormSite(form: catalog.forms[form.form.id] ?? form, hooks: hooks)
         } catch {
             throw LoadProblems([LoadProblem(file: "Swift", path: form.form.id, message: "\(error)")])
         }

@@ -34,8 +34,7 @@ struct FormRoutes: Sendable {
         conditionFailures = ConditionFailureLog(logger: logger)
         var sites: [String: SiteSource] = [:]
         for (id, form) in catalog.forms {
-            let site = try FormSite(
-                form: form, hooks: hooks, cookieField: csrf.cookieField, maximumFileSize: maximumFileSize)
+            let site = try FormSite(form: form, hooks: hooks, maximumFileSize: maximumFileSize)
             conditionFailures.note(site.initialFailures, on: form)
             sites[id] = hooks.optionProviders[id] == nil ? .fixed(site) : .reloadable(SiteSlot(site))
         }
@@ -59,52 +58,42 @@ struct FormRoutes: Sendable {
     func add(to routes: inout RouterBuilder) {
         // A path naming no form is a 404 for every method, and `Allow` lists only what the form has:
         // `/forms/event.json` takes GET, though `POST /forms/{id}` would match it with id `event.json`.
-        let form: Existence = { [sites] in sites[$0["id"] ?? ""] != nil }
-        routes.get("/forms") { request in Response(index[Self.locale(request, formLocale: "en")]!) }
-        routes.get("/forms/{id}.json", exists: form) { request in
-            guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
-            return Response(site.descriptor)
+        // Each form's own paths (`/forms/event`) are found from the raw target, with no parsing.
+        let missing: Handler = { request in notFound(request) }
+        routes.get("/forms") { request in Response(index[Self.locale(request.acceptLanguage, formLocale: "en")]!) }
+        routes.get("/forms/{id}.json", values: sites, missing: missing) { _, source in
+            Response(source.site.descriptor)
         }
-        routes.get("/forms/{id}", exists: form) { request in page(request) }
-        routes.post("/forms/{id}", exists: form) { request in submit(request) }
-        // Each form's own path too, which the router finds from the raw target without parsing or
-        // matching it (`Router`'s literal routes): the page and the submission are the busy requests.
-        for (id, source) in sites where RouterBuilder.isPlainSegment(id) {
-            switch source {
-            case .fixed(let site):
-                // The site itself is captured: its requests read no slot.
-                routes.get("/forms/\(id)", light: { head in freshPage(head, site: site) }) { request in
-                    page(request, site: site)
-                }
-                routes.post("/forms/\(id)") { request in submit(request, site: site) }
-            case .reloadable(let slot):
-                routes.get("/forms/\(id)", light: { head in freshPage(head, site: slot.site) }) { request in
-                    page(request, site: slot.site)
-                }
-                routes.post("/forms/\(id)") { request in submit(request, site: slot.site) }
-            }
+        routes.get("/forms/{id}", values: sites, missing: missing) { request, source in
+            page(request, site: source.site)
         }
-        routes.get("/forms/{id}/thanks", exists: form) { request in
-            guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
-            let texts = site.page(site.locale(for: request.headers["Accept-Language"])).texts
+        routes.post("/forms/{id}", values: sites, missing: missing) { request, source in
+            submit(request.owned(), site: source.site)
+        }
+        routes.get("/forms/{id}/thanks", values: sites, missing: missing) { request, source in
+            let site = source.site
+            let texts = site.page(site.locale(for: request.acceptLanguage)).texts
             return Answers.html(.ok, MessagePage.thankYou(texts: texts, back: "/forms/\(site.id)").render())
         }
         // Switched off, the explanation is no resource: a post still reaches the handler, which says how
         // to switch it on, but no method is offered in an `Allow`.
-        routes.post("/forms/{id}/explain", exists: { [explain] in explain && form($0) }) { request in
-            explainVerdict(request)
+        routes.post("/forms/{id}/explain", exists: { [explain] in explain && sites[$0["id"] ?? ""] != nil }) {
+            request in explainVerdict(request.owned())
         }
     }
 
-    /// `GET /forms/{id}`: the fresh page, with a CSRF token for this browser's nonce.
-    func page(_ request: Request) -> Response {
-        guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
-        return page(request, site: site)
+    /// `GET /forms/{id}`: the fresh page, with a CSRF token for this browser's nonce; or, for a form
+    /// that edits records, the record's.
+    func page(_ request: borrowing RequestView, site: FormSite) -> Response {
+        guard site.records != nil else {
+            return freshPage(
+                site: site, acceptLanguage: request.acceptLanguage, cookie: request.cookie(named: csrf.cookieName))
+        }
+        return page(request.owned(), site: site)
     }
 
-    /// The page of `site`.
-    func page(_ request: Request, site: FormSite) -> Response {
-        guard site.records != nil else { return freshPage(request, site: site) }
+    /// The page of `site`, a form that edits records.
+    private func page(_ request: Request, site: FormSite) -> Response {
         // An API client reads the record as the form does, in the payload's shapes, before it edits it.
         let json = Negotiation.wantsJSON(request, contentType: nil)
         return withRecord(request, site: site, json: json) { [self] record in
@@ -122,7 +111,11 @@ struct FormRoutes: Sendable {
     /// the page's own address, query included, so the submission finds the same record.
     private func recordPage(_ request: Request, site: FormSite, record: EditedRecord?) -> Response {
         let stored = record?.values
-        if stored == nil && request.query.isEmpty { return freshPage(request, site: site) }
+        if stored == nil && request.query.isEmpty {
+            return freshPage(
+                site: site, acceptLanguage: request.headers["Accept-Language"],
+                cookie: request.cookie(named: csrf.cookieName))
+        }
         let (nonce, isNew) = self.nonce(of: request)
         let locale = site.locale(for: request.headers["Accept-Language"])
         var state =
@@ -136,62 +129,17 @@ struct FormRoutes: Sendable {
         return response
     }
 
-    /// The page of `site` for a request read only as far as its head, as `page(_:site:)` answers it:
-    /// the fresh page, for a form that edits no records (whose page depends on the whole request).
-    func freshPage(_ head: borrowing RequestHead, site: FormSite) -> Response? {
-        guard site.records == nil else { return nil }
-        return freshPage(
-            site: site, acceptLanguage: head.acceptLanguage, cookie: head.cookie(named: csrf.cookieName))
-    }
-
-    /// The page of `site` with the descriptor's values, for `request`.
-    private func freshPage(_ request: Request, site: FormSite) -> Response {
-        freshPage(
-            site: site, acceptLanguage: request.headers["Accept-Language"],
-            cookie: request.cookie(named: csrf.cookieName))
-    }
-
     /// The page of `site` with the descriptor's values: the same bytes for every reader but the token,
     /// and a new reader's cookie. `cookie` is the value of the request's CSRF cookie, if any.
     private func freshPage(site: FormSite, acceptLanguage: String?, cookie: String?) -> Response {
-        let locale = site.locale(for: acceptLanguage)
-        if let nonce = cookie, CSRFGuard.isWellFormed(nonce: nonce) {
-            // The page's response is reused: only the token is written.
-            let reused = site.pageTemplate(locale).response { slot in
-                csrf.withToken(formID: site.id, nonce: nonce) { FormPage.writeToken($0, into: slot) }
-            }
-            return reused ?? freshPage(site: site, locale: locale, nonce: nonce, isNew: false)
-        }
-        // A new reader: the nonce is written into the reused response's cookie, and read there for the
-        // token; never a string. Where the template declines, the page is built with a nonce of its own.
-        guard let filling = site.pageTemplate(locale).take(withField: true), let cookie = filling.fieldSlot,
-            csrf.writeNewNonce(into: cookie),
-            csrf.withToken(
-                formID: site.id, nonce: UnsafeBufferPointer(cookie.assumingMemoryBound(to: UInt8.self)),
-                { FormPage.writeToken($0, into: filling.slot) }),
-            let response = filling.response()
-        else { return freshPage(site: site, locale: locale, nonce: csrf.newNonce(), isNew: true) }
-        return response
-    }
-
-    /// The fresh page built for this request alone, where its template declined.
-    private func freshPage(site: FormSite, locale: String, nonce: String, isNew: Bool) -> Response {
-        let body = csrf.withToken(formID: site.id, nonce: nonce) { token in
-            site.page(locale).withFreshParts(csrfToken: token) { ResponseBody(concatenating: $0, $1, $2) }
-        }
-        var response = Answers.html(.ok, body)
-        if isNew { response.headers.add("Set-Cookie", csrf.cookie(nonce: nonce)) }
-        return response
+        let known = cookie.flatMap { CSRFGuard.isWellFormed(nonce: $0) ? $0 : nil }
+        let nonce = known ?? csrf.newNonce()
+        return site.freshPage(
+            site.locale(for: acceptLanguage), csrfToken: csrf.token(formID: site.id, nonce: nonce),
+            setCookie: known == nil ? csrf.cookie(nonce: nonce) : nil)
     }
 
     /// `POST /forms/{id}`: decode, check the CSRF token of browser posts, judge, answer.
-    func submit(_ request: Request) -> Response {
-        let id = request.parameters["id"] ?? ""
-        guard let site = sites[id]?.site else { return notFound(request) }
-        return submit(request, site: site)
-    }
-
-    /// A submission to `site`.
     func submit(_ request: Request, site: FormSite) -> Response {
         // The media type is read once: negotiation and body decoding both need it.
         let contentType = request.contentType
@@ -413,7 +361,7 @@ struct FormRoutes: Sendable {
         guard explain else {
             return Answers.problem(.notFound, "explanations are off (serve --explain)", code: "notFound", json: true)
         }
-        guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(request) }
+        guard let site = sites[request.parameters["id"] ?? ""]?.site else { return notFound(RequestView(request)) }
         let fields: SubmittedFields
         do {
             fields = try SubmissionBody.fields(of: request, contentType: request.contentType)
@@ -450,7 +398,7 @@ struct FormRoutes: Sendable {
 
     /// A missing form's 404, negotiated as the server's own are: JSON for an API client, the page for a
     /// browser, plain text for anything else.
-    private func notFound(_ request: Request) -> Response {
+    private func notFound(_ request: borrowing RequestView) -> Response {
         Answers.serverError(.notFound, "no such form at \(Request.pathText(request.pathSegments))", request.headers)
     }
 
@@ -464,8 +412,7 @@ struct FormRoutes: Sendable {
         let form = try FormCatalog.applying(providers, to: slot.site.form.form, id: id)
         do {
             slot.replace(
-                with: try FormSite(
-                    form: form, hooks: hooks, cookieField: csrf.cookieField, maximumFileSize: maximumFileSize))
+                with: try FormSite(form: form, hooks: hooks, maximumFileSize: maximumFileSize))
         } catch {
             throw LoadProblems([LoadProblem(file: "Swift", path: id, message: "\(error)")])
         }
@@ -479,7 +426,7 @@ struct FormRoutes: Sendable {
         return (csrf.newNonce(), true)
     }
 
-    static func locale(_ request: Request, formLocale: String) -> String {
-        MessageLocale.choose(formLocale: formLocale, acceptLanguage: request.headers["Accept-Language"])
+    static func locale(_ acceptLanguage: String?, formLocale: String) -> String {
+        MessageLocale.choose(formLocale: formLocale, acceptLanguage: acceptLanguage)
     }
 }

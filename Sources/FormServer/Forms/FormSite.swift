@@ -11,9 +11,9 @@ final class FormSite: Sendable {
     /// its `messages` name), each with its constant bytes precomputed.
     let pages: [String: FormPage]
     /// The fresh page per locale as a template response: a page request writes only its token, and
-    /// its cookie when new (`ResponseTemplate`).
-    let pageTemplates: [String: ResponseTemplate]
-    /// `pageTemplates[ownLocale]`.
+    /// adds its cookie when new (`ResponseTemplate`).
+    private let pageTemplates: [String: ResponseTemplate]
+    /// `pageTemplates[ownLocale]`: a reader who asks for no language, the most common, costs no hashing.
     private let ownPageTemplate: ResponseTemplate
     /// The page's state on the descriptor's own values.
     let initialState: PageState
@@ -29,12 +29,11 @@ final class FormSite: Sendable {
     let ownLocale: String
 
     var form: CompiledForm { engine.form }
-    var id: String { engine.form.form.id }
+    /// The form's id, kept apart: every page's token is signed with it.
+    let id: String
 
-    /// The site of `form`; its page templates carry `cookieField` for a new reader (`CSRFGuard.cookieField`),
-    /// nil for a site that serves no one (a preview). A page for a new reader from a template without
-    /// it is built afresh. Uploads over `maximumFileSize` bytes are refused (`serve --max-file`).
-    init(form: CompiledForm, hooks: FormHooks, cookieField: FieldTemplate?, maximumFileSize: Int? = nil) throws {
+    /// The site of `form`; uploads over `maximumFileSize` bytes are refused (`serve --max-file`).
+    init(form: CompiledForm, hooks: FormHooks, maximumFileSize: Int? = nil) throws {
         engine = FormEngine(form: form, customValidators: hooks.validators, maximumFileSize: maximumFileSize)
         let initial = engine.initial()
         initialState = PageState(verdict: initial, entered: false)
@@ -56,8 +55,7 @@ final class FormSite: Sendable {
         pageTemplates = try pages.mapValues { page in
             let (prefix, suffix) = page.freshPartsAroundToken
             return try ResponseTemplate(
-                headers: Answers.pageHeaders, prefix: prefix, slotCount: CSRFGuard.tokenByteCount, suffix: suffix,
-                field: cookieField)
+                headers: Answers.pageHeaders, prefix: prefix, slotCount: CSRFGuard.tokenByteCount, suffix: suffix)
         }
         descriptor = try PreparedResponse(
             Response(
@@ -72,20 +70,34 @@ final class FormSite: Sendable {
         ownLocale = MessageLocale.choose(formLocale: form.form.locale, acceptLanguage: nil, available: engine.locales)
         // `ownLocale` is one of `engine.locales`, each of which has a page.
         ownPageTemplate = pageTemplates[ownLocale]!
+        id = form.form.id
     }
 
     /// The page for `locale` (one of `engine.locales`), or for the reader of that tag, or the form's own.
     func page(_ locale: String) -> FormPage {
-        // `ownLocale` is one of `engine.locales`, each of which has a page.
-        pages[locale] ?? MessageLocale.match(locale, in: engine.locales).flatMap { pages[$0] } ?? pages[ownLocale]!
+        // `pageLocale` is one of `engine.locales`, each of which has a page.
+        pages[locale] ?? pages[pageLocale(locale)]!
     }
 
-    /// The template of the page `page(locale)` gives.
-    func pageTemplate(_ locale: String) -> ResponseTemplate {
-        // A reader who asks for no language, the most common, costs no hashing of the locale.
-        if locale == ownLocale { return ownPageTemplate }
-        return pageTemplates[locale] ?? MessageLocale.match(locale, in: engine.locales).flatMap { pageTemplates[$0] }
-            ?? pageTemplates[ownLocale]!
+    /// Which of the form's locales a page for `locale` is in: itself, its match, or the form's own.
+    private func pageLocale(_ locale: String) -> String {
+        if pages[locale] != nil { return locale }
+        return MessageLocale.match(locale, in: engine.locales).flatMap { pages[$0] == nil ? nil : $0 } ?? ownLocale
+    }
+
+    /// The fresh page for `locale` carrying `csrfToken`, and `setCookie` when the reader is new: from
+    /// the page's template, or built for this request when the template declines the token.
+    func freshPage(_ locale: String, csrfToken: String, setCookie: String?) -> Response {
+        let template = locale == ownLocale ? ownPageTemplate : pageTemplates[pageLocale(locale)]!
+        if FormPage.isVerbatim(csrfToken: csrfToken),
+            let response = template.response(filling: csrfToken, adding: setCookie.map { ("Set-Cookie", $0) })
+        {
+            return response
+        }
+        let body = page(locale).withFreshParts(csrfToken: csrfToken) { ResponseBody(concatenating: $0, $1, $2) }
+        var response = Response(status: .ok, headers: Answers.pageHeaders, body: body)
+        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
+        return response
     }
 
     /// The locale for a reader sending `acceptLanguage`, among the form's (`MessageLocale.choose`).

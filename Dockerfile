@@ -17,6 +17,7 @@ RUN swift package resolve
 COPY Sources ./Sources
 COPY Tests ./Tests
 COPY bench ./bench
+COPY Examples ./Examples
 COPY scripts ./scripts
 # The release build every script shares (scripts/build-release), with the Swift runtime linked in.
 # Debug info out (most of the binary's size); the symbol table stays, so crash backtraces keep names.

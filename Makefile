@@ -9,9 +9,10 @@ export PATH := $(PATH):/opt/swift/usr/bin
 .PHONY: serve test deps test-deps build release swift-test allocation-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine fuzz clean
 BIN = $$($(SWIFT) build --show-bin-path)
 
-## serve: install what is missing, build release, serve Forms/ on http://127.0.0.1:$(PORT), keeping valid submissions in $(SUBMISSIONS)/
-serve: deps release
-	$$($(SWIFT) build -c release --show-bin-path)/formwright serve --port $(PORT) --submissions $(SUBMISSIONS)
+## serve: install what is missing, build release, serve Forms/ (with the examples' Swift: Examples/) on http://127.0.0.1:$(PORT), keeping valid submissions in $(SUBMISSIONS)/
+serve: deps
+	SWIFT=$(SWIFT) scripts/build-release --product formwright-examples
+	$$($(SWIFT) build -c release --show-bin-path)/formwright-examples serve --port $(PORT) --submissions $(SUBMISSIONS)
 
 ## test: install what is missing, then run every test
 test: test-deps format-check swift-test allocation-test container-test predicate-corpus js-conformance check-forms browser-test
@@ -47,7 +48,7 @@ predicate-corpus:
 js-conformance:
 	node Tests/JavaScript/conformance.mjs "$(BIN)/formwright" Tests/Predicates/cases.jsonl
 
-## check-forms: every example in Forms/ loads and compiles
+## check-forms: every example in Forms/ loads and compiles with the product, which registers no Swift
 check-forms:
 	$(BIN)/formwright check Forms
 
@@ -61,7 +62,7 @@ browser-test:
 
 ## format-check: fails when `swift format` would change a file (.swift-format holds the style)
 format-check:
-	@$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	@$(SWIFT) format lint --strict -r Sources Tests Examples Package.swift
 
 bench:
 	bench/run.sh

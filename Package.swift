@@ -69,8 +69,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(
-            name: "formwright",
+        // The command line (`serve`, `check`, ...), for a binary that brings the forms' Swift hooks.
+        .target(
+            name: "FormwrightCommands",
             dependencies: [
                 "FormServer",
                 "HTTPServer",
@@ -80,6 +81,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The product: the command line with no Swift hooks.
+        .executableTarget(
+            name: "formwright", dependencies: ["FormwrightCommands", "FormServer"], swiftSettings: swiftSettings),
+        // The examples' server (`make serve`): the command line with the examples' hooks. Never shipped.
+        .executableTarget(
+            name: "formwright-examples",
+            dependencies: ["FormwrightCommands", "FormServer", "FormModel", "FormEngine", "HTTPServer"],
+            path: "Examples/formwright-examples",
             swiftSettings: swiftSettings
         ),
         // Benchmarks: built on demand by bench/, never part of the product.
@@ -124,6 +135,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "FormwrightTests", dependencies: ["formwright", "HTTPTestClient"], swiftSettings: swiftSettings),
+            name: "FormwrightTests", dependencies: ["formwright", "formwright-examples", "HTTPTestClient"],
+            swiftSettings: swiftSettings),
     ]
 )

@@ -132,7 +132,8 @@ public struct Response: Sendable {
     ///
     /// ```swift
     /// routes.post("/orders") { request in
-    ///     .later { await orders.store(request.body) ? .redirect(to: "/thanks") : .error(.badRequest, "…") }
+    ///     let body = request.body  // the view lives for the call alone: take what the work needs
+    ///     return .later { await orders.store(body) ? .redirect(to: "/thanks") : .error(.badRequest, "…") }
     /// }
     /// ```
     public static func later(_ work: @escaping @Sendable () async -> Response) -> Response {

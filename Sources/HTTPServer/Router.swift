@@ -22,7 +22,7 @@ public struct RouterBuilder: Sendable {
     /// An empty set of routes.
     public init() {}
 
-    /// Adds a route for `method` and `pattern`; `{name}` segments capture into `Request.parameters`.
+    /// Adds a route for `method` and `pattern`; `{name}` segments capture into `RequestView.parameters`.
     ///
     /// `exists` says whether captured parameters name something that is there (`/forms/{id}`: a form).
     /// Routing then tells a missing resource from a wrong method: a path whose every matching route
@@ -51,8 +51,9 @@ public struct RouterBuilder: Sendable {
 
     /// Adds a route whose one `{parameter}` names one of `values`' keys, and whose handler gets that
     /// key's value with the request. A path naming no key is no resource: `missing` words its 404, or
-    /// the server does. Each path of a key that needs no escaping (`/forms/event`) is also found
-    /// straight from the request target, without parsing or matching it.
+    /// the server does. Each path of a key made of plain segments (`/forms/event`, not `/forms/a.b`:
+    /// `RouterBuilder.isPlainSegment`) is also found straight from the request target, without parsing
+    /// or matching it.
     public mutating func on<Value: Sendable>(
         _ method: HTTPMethod, _ pattern: String, values: [String: Value], missing: Handler? = nil,
         _ handler: @escaping @Sendable (borrowing RequestView, Value) -> Response

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the browser tests: installs what is missing, builds the debug formwright (unless FORMWRIGHT_BIN names a
-# binary), then pytest. Arguments go to pytest (for example -k multivalued). Screenshots land in
+# Runs the browser tests: installs what is missing, builds the debug formwright-examples (the command line with
+# the examples' Swift: the account form's stored records) unless FORMWRIGHT_BIN names a binary, then pytest. Arguments go to pytest (for example -k multivalued). Screenshots land in
 # Tests/Browser/screenshots/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -12,7 +12,7 @@ if [[ -z "${FORMWRIGHT_BIN:-}" ]]; then
     # swift-locked serialises builds on a shared machine; plain swift elsewhere.
     swift=swift
     command -v swift-locked >/dev/null 2>&1 && swift=swift-locked
-    "$swift" build --product formwright
+    "$swift" build --product formwright-examples
 fi
 
 # The whole run is bounded: pytest gets SIGTERM after 20 minutes (conftest.py turns it into an interrupt, so the

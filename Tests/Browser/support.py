@@ -77,7 +77,7 @@ class Server:
 
 
 def formwright_binary() -> Path:
-    binary = Path(os.environ.get("FORMWRIGHT_BIN", ".build/debug/formwright"))
+    binary = Path(os.environ.get("FORMWRIGHT_BIN", ".build/debug/formwright-examples"))
     if not binary.is_absolute():
         binary = REPO / binary
     return binary
@@ -89,7 +89,8 @@ def start_server(log_path: Path, forms: Path | str = "Forms") -> Server:
     `stop_server` in a finally."""
     binary = formwright_binary()
     if not binary.is_file():
-        raise RuntimeError(f"no formwright binary at {binary}: run `swift build --product formwright` or set FORMWRIGHT_BIN")
+        raise RuntimeError(
+            f"no formwright binary at {binary}: run `swift build --product formwright-examples` or set FORMWRIGHT_BIN")
     # Settings come from the flags alone: no FORMWRIGHT_* variable of the caller's shell leaks into the server.
     env = {k: v for k, v in os.environ.items() if not k.startswith("FORMWRIGHT_")}
     command = [

@@ -11,10 +11,24 @@ enum Fixtures {
         do { return try FormCatalog(folder: formsFolder) } catch { fatalError("the example forms must load: \(error)") }
     }()
 
-    /// An engine for example form `id`, with the invitation-code validator the validations example calls.
-    static func engine(_ id: String) -> FormEngine {
-        FormEngine(form: catalog.forms[id]!, customValidators: ["invitationCode": invitationCode])
-    }
+    /// An engine for example form `id`.
+    static func engine(_ id: String) -> FormEngine { FormEngine(form: catalog.forms[id]!) }
+
+    /// A form whose row calls the custom validator `invitationCode` by name, after a built-in one.
+    static let invitation: CompiledForm = {
+        let text = """
+            id: invitation
+            sections:
+              - rows:
+                  - tag: code
+                    type: text
+                    validators: [{ kind: minLength, value: 3 }, { kind: custom, name: invitationCode }]
+            """
+        do {
+            let form = try FormLoader().load(text, file: "invitation.yaml", defaultID: "invitation").get()
+            return try FormCompiler().compile(form, file: "invitation.yaml")
+        } catch { fatalError("the invitation fixture must load: \(error)") }
+    }()
 
     static let invitationCode = CustomValidator("invitationCode") { value in
         value.description.hasPrefix("FW-") ? nil : "Invitation codes start with FW-"

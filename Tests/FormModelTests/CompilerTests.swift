@@ -183,14 +183,13 @@ private func compile(_ text: String) throws -> CompiledForm {
         #expect(Set(RowType.allCases).subtracting(seen).isEmpty, "missing: \(Set(RowType.allCases).subtracting(seen))")
     }
 
-    @Test func everyValidatorKindAppearsInTheValidationsForm() throws {
+    /// Every kind a descriptor alone can use: `custom` calls Swift, which the product registers none
+    /// of, so its example is the examples' Swift form (`Examples/formwright-examples`).
+    @Test func everyValidatorKindWithoutSwiftAppearsInTheValidationsForm() throws {
         let catalog = try FormCatalog(folder: forms)
         let validations = try #require(catalog.forms["validations"])
         let kinds = Set(validations.rows.flatMap { $0.row.validators.map(\.kindName) })
-        #expect(
-            kinds == [
-                "regex", "email", "url", "minLength", "maxLength", "min", "max", "equalsRow", "predicate", "custom",
-            ])
+        #expect(kinds == ["regex", "email", "url", "minLength", "maxLength", "min", "max", "equalsRow", "predicate"])
     }
 
     @Test func petsAskForNamesOnlyWithPetsAndHideTheContactSection() throws {

@@ -476,11 +476,16 @@ import Testing
     }
 
     @Test func unregisteredCustomValidatorStopsTheServerAtStart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-custom-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "sections: [{rows: [{tag: code, type: text, validators: [{kind: custom, name: invitationCode}]}]}]"
+            .write(to: folder.appendingPathComponent("signup.yaml"), atomically: true, encoding: .utf8)
         await #expect {
-            try await withFormServer(hooks: FormHooks()) { _ in () }
+            try await withFormApp(hooks: FormHooks(), forms: folder.path) { _, _ in () }
         } throws: { error in
             "\(error)".contains(
-                "form 'validations', sections[0].rows[8].validators[0]: calls the custom validator 'invitationCode'")
+                "form 'signup', sections[0].rows[0].validators[0]: calls the custom validator 'invitationCode'")
         }
     }
 

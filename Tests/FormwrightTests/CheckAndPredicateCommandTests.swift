@@ -52,9 +52,10 @@ extension CommandSuites {
         }
 
         /// `check` knows the custom validators `serve` registers: a form calling another passes neither,
-        /// and both say where the call is. Hidden files (an editor's, a Mac's `._x.yaml`) are no forms.
+        /// and both say where the call is. The product registers none; the examples' binary registers
+        /// `invitationCode`. Hidden files (an editor's, a Mac's `._x.yaml`) are no forms.
         @Test func checkAndServeRefuseAnUnregisteredCustomValidatorAndSkipHiddenFiles() async throws {
-            let (check, serve) = try await offPool {
+            let (check, serve, product) = try await offPool {
                 let folder = try temporaryFolder()
                 defer { try? FileManager.default.removeItem(at: folder) }
                 try """
@@ -63,8 +64,9 @@ extension CommandSuites {
                 """.write(to: folder.appendingPathComponent("signup.yaml"), atomically: true, encoding: .utf8)
                 try Data([0x00, 0x05, 0x16, 0x07, 0xFF, 0xFE]).write(to: folder.appendingPathComponent("._signup.yaml"))
                 return (
-                    try runFormwright(["check", folder.path]),
-                    try runFormwright(["serve", "--port", "0", "--forms", folder.path])
+                    try runFormwright(["check", folder.path], binary: examplesBinary),
+                    try runFormwright(["serve", "--port", "0", "--forms", folder.path], binary: examplesBinary),
+                    try runFormwright(["check", folder.path])
                 )
             }
             let expected =
@@ -75,6 +77,9 @@ extension CommandSuites {
             #expect(!check.output.contains("._signup"))
             #expect(serve.status == 1)
             #expect(serve.output.contains(expected))
+            #expect(product.status == 1)
+            #expect(product.output.contains(expected))
+            #expect(product.output.contains("calls the custom validator 'invitationCode', which is not registered"))
         }
 
         /// A form's own texts that would never be shown, or shown with a `{placeholder}` as written.

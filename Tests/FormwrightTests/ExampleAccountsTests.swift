@@ -7,7 +7,8 @@ import Testing
 #endif
 
 extension CommandSuites {
-    /// The accounts `formwright serve` keeps for `Forms/account.yaml` (`ExampleAccounts`), over loopback.
+    /// The accounts `formwright-examples serve` keeps for `Forms/account.yaml` (`ExampleAccounts`), over
+    /// loopback.
     @Suite struct ExampleAccountsTests {
         /// A browser's cookie and token from `target`'s page.
         static func session(_ port: Int, _ target: String) throws -> (cookie: String, token: String) {
@@ -41,7 +42,7 @@ extension CommandSuites {
 
         /// Runs `body` against `formwright serve` on the example forms, stopped by SIGTERM afterwards.
         static func withServe(_ body: (Int) throws -> Void) throws {
-            let server = try FormwrightProcess(["serve", "--port", "0"])
+            let server = try FormwrightProcess(["serve", "--port", "0"], binary: examplesBinary)
             defer {
                 server.signal(SIGTERM)
                 _ = server.waitForExit()

@@ -10,21 +10,27 @@ import Testing
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// The `formwright` binary built beside the test bundle.
-let formwrightBinary: URL = {
+/// The product's `formwright` binary built beside the test bundle: the command line with no Swift hooks.
+let formwrightBinary = builtBinary("formwright")
+
+/// The examples' `formwright-examples` binary: the command line with the examples' hooks.
+let examplesBinary = builtBinary("formwright-examples")
+
+/// The executable `name` built beside the test bundle.
+func builtBinary(_ name: String) -> URL {
     let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var directory = testBinary.deletingLastPathComponent()
     // The test bundle may be a directory (`FormwrightPackageTests.xctest/...`): walk up to the bin folder.
     while directory.path != "/" {
-        let candidate = directory.appendingPathComponent("formwright")
+        let candidate = directory.appendingPathComponent(name)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             return candidate
         }
         directory = directory.deletingLastPathComponent()
     }
-    return repositoryRoot.appendingPathComponent(".build/debug/formwright")
-}()
+    return repositoryRoot.appendingPathComponent(".build/debug/\(name)")
+}
 
 /// A `formwright` process whose output is collected as it runs.
 ///
@@ -42,14 +48,15 @@ final class FormwrightProcess: @unchecked Sendable {
         var finished = false
     }
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `binary` (the product's, unless told) with `arguments`, in the repository.
+    init(_ arguments: [String], environment: [String: String] = [:], binary: URL = formwrightBinary) throws {
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FORMWRIGHT_") }
         variables.merge(environment) { $1 }
         let output = try closeOnExecPipe()
         defer { close(output.write) }
         do {
             process = try ChildProcess(
-                formwrightBinary.path, arguments, environment: variables, directory: repositoryRoot.path,
+                binary.path, arguments, environment: variables, directory: repositoryRoot.path,
                 output: output.write, errors: output.write)
         } catch {
             close(output.read)
@@ -121,9 +128,9 @@ final class FormwrightProcess: @unchecked Sendable {
 
 /// Runs `formwright` with `arguments` to completion and returns its exit status and output.
 func runFormwright(
-    _ arguments: [String], environment: [String: String] = [:]
+    _ arguments: [String], environment: [String: String] = [:], binary: URL = formwrightBinary
 ) throws -> (status: Int32?, output: String) {
-    let process = try FormwrightProcess(arguments, environment: environment)
+    let process = try FormwrightProcess(arguments, environment: environment, binary: binary)
     let status = process.waitForExit()
     return (status, process.text)
 }

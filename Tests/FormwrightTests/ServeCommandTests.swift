@@ -27,7 +27,7 @@ extension CommandSuites {
             }
         }
 
-        @Test func theExampleAccountsAreServedOnlyWithTheExampleForms() async throws {
+        @Test func theExamplesHooksAreTheExamplesBinarysAlone() async throws {
             try await offPool {
                 // Another folder, without the account form: the example's record hooks must not stop it.
                 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-forms-\(UUID())")
@@ -35,22 +35,40 @@ extension CommandSuites {
                 defer { try? FileManager.default.removeItem(at: folder) }
                 try FileManager.default.copyItem(
                     atPath: "Forms/pets.yaml", toPath: folder.appendingPathComponent("pets.yaml").path)
-                let other = try FormwrightProcess(["serve", "--port", "0", "--forms", folder.path])
+                let other = try FormwrightProcess(
+                    ["serve", "--port", "0", "--forms", folder.path], binary: examplesBinary)
                 let otherPort = try #require(other.listeningPort(), "no listening line in: \(other.text)")
                 let pets = try exchange(
                     port: otherPort, "GET /forms/pets HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 #expect(pets.hasPrefix("HTTP/1.1 200"))
                 other.signal(SIGTERM)
                 #expect(other.waitForExit() == 0)
-                // The example forms: Ada's saved account.
-                let examples = try FormwrightProcess(["serve", "--port", "0"])
+                // The example forms: Ada's saved account, and the form written in Swift.
+                let examples = try FormwrightProcess(["serve", "--port", "0"], binary: examplesBinary)
                 let port = try #require(examples.listeningPort(), "no listening line in: \(examples.text)")
                 let ada = try exchange(
                     port: port, "GET /forms/account?user=ada HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 #expect(ada.hasPrefix("HTTP/1.1 200"))
                 #expect(ada.contains(#"name="username" value="ada""#))
+                let invitation = try exchange(
+                    port: port, "GET /forms/invitation HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(invitation.hasPrefix("HTTP/1.1 200"))
                 examples.signal(SIGTERM)
                 #expect(examples.waitForExit() == 0)
+                // The product registers nothing: the same folder, the account form with no stored
+                // records, and no form written in Swift.
+                let product = try FormwrightProcess(["serve", "--port", "0"])
+                let productPort = try #require(product.listeningPort(), "no listening line in: \(product.text)")
+                let blank = try exchange(
+                    port: productPort,
+                    "GET /forms/account?user=ada HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(blank.hasPrefix("HTTP/1.1 200"))
+                #expect(!blank.contains(#"value="ada""#))
+                let none = try exchange(
+                    port: productPort, "GET /forms/invitation HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(none.hasPrefix("HTTP/1.1 404"))
+                product.signal(SIGTERM)
+                #expect(product.waitForExit() == 0)
             }
         }
 

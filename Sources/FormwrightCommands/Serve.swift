@@ -167,7 +167,8 @@ struct Serve: ParsableCommand {
         let app: FormServerApp
         do {
             app = try FormServerApp(
-                configuration: configuration, hooks: ExampleHooks.make(formsFolder: configuration.formsFolder),
+                configuration: configuration,
+                hooks: FormwrightCommandLine.hooks(formsFolder: configuration.formsFolder),
                 logger: logger)
             try app.start()
         } catch {

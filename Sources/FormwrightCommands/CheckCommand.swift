@@ -25,9 +25,10 @@ struct CheckCommand: ParsableCommand {
         } catch {
             report(error.problems.map(\.description))
         }
-        // The custom validators `serve` registers (`ExampleHooks`): a form calling another would stop it.
+        // The custom validators `serve` registers (`FormwrightCommandLine.run`): a form calling another
+        // would stop it.
         let unregistered = FormServerApp.unregisteredValidatorProblems(
-            in: catalog, registered: ExampleHooks.make().validators)
+            in: catalog, registered: FormwrightCommandLine.hooks(formsFolder: folder).validators)
         let texts = FormServerApp.messageProblems(in: catalog)
         if !unregistered.isEmpty || !texts.isEmpty { report(unregistered + texts) }
         for id in catalog.ids {

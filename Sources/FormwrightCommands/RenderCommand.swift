@@ -34,7 +34,8 @@ struct RenderCommand: ParsableCommand {
         do {
             let form = try FormLoader().loadFile(formFile).get()
             preview = try FormPreview(
-                form: try FormCompiler().compile(form, file: formFile), hooks: ExampleHooks.make())
+                form: try FormCompiler().compile(form, file: formFile),
+                hooks: FormwrightCommandLine.hooks(formsFolder: nil))
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitCode(2)

@@ -74,13 +74,11 @@ public final class FormEngine: Sendable {
         values.reserveCapacity(plan.rows.count)
         // Decoding problems in row order: a valid submission has none, so this stays unallocated.
         var problems: [(row: Int, problem: Problem)] = []
-        withBorrowed(plan) { plan in
-            for index in plan.rows.indices {
-                values.append(
-                    plan.withRow(index) { rowPlan, compiled in
-                        decode(fields, row: index, rowPlan, compiled, stored: stored, problems: &problems)
-                    })
-            }
+        for index in plan.rows.indices {
+            values.append(
+                plan.withRow(index) { rowPlan, compiled in
+                    decode(fields, row: index, rowPlan, compiled, stored: stored, problems: &problems)
+                })
         }
         var items: [Int: MultivaluedItems] = [:]
         if plan.hasMultivaluedSections {

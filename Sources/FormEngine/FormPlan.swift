@@ -36,10 +36,6 @@ final class FormPlan: Sendable {
     let emptySections: [PredicateValue]
     /// Per section: its `hidden` when that is a constant, nil for a predicate.
     let sectionHiddenConstants: [Bool?]
-    /// `rows` and the form's compiled rows again, unmanaged, for `withRow`: an `Unmanaged` is read out
-    /// of an array without the retain and release a class reference costs. `rows` and `form` own them.
-    private let rowReferences: [Unmanaged<RowPlan>]
-    private let compiledReferences: [Unmanaged<CompiledRow>]
 
     init(form: CompiledForm) {
         self.form = form
@@ -57,19 +53,11 @@ final class FormPlan: Sendable {
         nullRows = form.rows.map { _ in .null }
         emptySections = form.sections.map { _ in .array([]) }
         sectionHiddenConstants = form.sections.map { $0.hidden.constant }
-        rowReferences = rows.map(Unmanaged.passUnretained)
-        compiledReferences = form.rows.map(Unmanaged.passUnretained)
     }
 
-    /// Calls `body` with row `index`'s plan and compiled row, borrowed: the request path reads every
-    /// row's facts, and retaining and releasing each (atomic operations) would be the largest single cost
-    /// of judging a submission. Sound because the plan owns both for as long as it lives, and the caller
-    /// holds the plan for the call (a copy `body` keeps is retained as usual).
-    @inline(__always)
+    /// Calls `body` with row `index`'s plan and compiled row.
     func withRow<Result>(_ index: Int, _ body: (RowPlan, CompiledRow) throws -> Result) rethrows -> Result {
-        try rowReferences[index]._withUnsafeGuaranteedRef { rowPlan in
-            try compiledReferences[index]._withUnsafeGuaranteedRef { compiled in try body(rowPlan, compiled) }
-        }
+        try body(rows[index], form.rows[index])
     }
 
     /// Per row: whether any condition, or an `equalsRow` validator, reads its value.
@@ -150,14 +138,4 @@ final class RowPlan: Sendable {
         }
         keyBytes = key
     }
-}
-
-/// Calls `body` with `object` borrowed rather than retained: inside, reading its stored properties
-/// (a plan's rows, a compiled row's options and validators) costs no retain and release each. Those
-/// are atomic operations, one pair per property read, and would be the largest single cost of
-/// judging a submission. The caller must keep `object` alive for the call, as the engine, resolution
-/// and verdict keep their plan, and a plan or form keeps its rows.
-@inline(__always)
-func withBorrowed<Object: AnyObject, Result>(_ object: Object, _ body: (Object) throws -> Result) rethrows -> Result {
-    try Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef(body)
 }

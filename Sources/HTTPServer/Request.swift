@@ -103,14 +103,25 @@ public struct Request: Sendable {
     }
 
     /// The media type of the content, lowercased and without parameters: `application/json`.
-    public var contentType: String? { Self.mediaType(of: headers["Content-Type"]) }
+    public var contentType: String? {
+        var type: String?
+        // The first field counts, as `headers["Content-Type"]` gives it.
+        headers.forEachValue(named: "Content-Type") { bytes in
+            type = Self.mediaType(in: bytes)
+            return false
+        }
+        return type
+    }
 
-    /// The media type a `Content-Type` value names, lowercased, without parameters; nil for none.
-    static func mediaType(of value: String?) -> String? {
-        guard let value else { return nil }
-        let type = value.prefix { $0 != ";" }.trimmingASCIIWhitespace()
-        // A media type is ASCII (RFC 9110 §8.3.1): lowercased byte by byte, not by Unicode's rules.
-        return type.isEmpty ? nil : String(decoding: type.utf8.map(asciiLowercased), as: UTF8.self)
+    /// The media type the `Content-Type` value `bytes` names, lowercased, without parameters; nil for
+    /// none. Read byte by byte: it is asked for on every post, and a media type is ASCII (RFC 9110 §8.3.1).
+    static func mediaType(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let range = trimmed(bytes, 0..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count))
+        guard !range.isEmpty else { return nil }
+        return String(unsafeUninitializedCapacity: range.count) { output in
+            for (offset, index) in range.enumerated() { output[offset] = asciiLowercased(bytes[index]) }
+            return range.count
+        }
     }
 }
 

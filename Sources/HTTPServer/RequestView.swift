@@ -152,7 +152,10 @@ public struct RequestView: ~Copyable {
     public var cookies: [String: String] { Request.cookies(in: headers) }
 
     /// The media type of the content, lowercased and without parameters: `application/json`.
-    public var contentType: String? { Request.mediaType(of: header("Content-Type")) }
+    public var contentType: String? {
+        guard var value = header("Content-Type") else { return nil }
+        return value.withUTF8(Request.mediaType(in:))
+    }
 
     /// The decoded path, segments joined by `/`: for logs and messages, not for routing.
     public var path: String { "/" + pathSegments.joined(separator: "/") }

@@ -70,8 +70,7 @@ struct Resolution {
 
     /// Computes every fact in order. `items(section)` gives a multivalued section's decoded values.
     mutating func resolve(items: (Int) -> [FormValue]) {
-        // Borrowed (`withBorrowed`, `withRow`): the resolution holds the plan, which holds the rows.
-        withBorrowed(plan) { plan in resolve(plan: plan, items: items) }
+        resolve(plan: plan, items: items)
     }
 
     private mutating func resolve(plan: FormPlan, items: (Int) -> [FormValue]) {

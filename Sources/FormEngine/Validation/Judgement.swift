@@ -18,7 +18,7 @@ struct Judgement {
     /// (rule 7); empty values pass every other rule. `problems` are the decoding problems, in row order.
     mutating func validateRows(problems: [(row: Int, problem: Problem)], resolution: inout Resolution) {
         let rules = rules  // a copy the reporting closures do not overlap with
-        withBorrowed(plan) { plan in
+        do {
             var nextProblem = problems.startIndex
             for index in plan.rows.indices {
                 let decodingProblem: Problem?

@@ -21,10 +21,7 @@ extension Verdict {
     /// Appends the members of `httpParameters` to `plain` and of `formValues` to `detailed`, in
     /// `payloads()`'s order, without braces.
     private func writePayloads(plain: inout [UInt8], detailed: inout [UInt8]) {
-        // Borrowed (`withBorrowed`, `withRow`): the verdict holds the plan, which holds the rows.
-        withBorrowed(plan) { plan in
-            writePayloads(plan: plan, plain: &plain, detailed: &detailed)
-        }
+        writePayloads(plan: plan, plain: &plain, detailed: &detailed)
     }
 
     private func writePayloads(plan: FormPlan, plain: inout [UInt8], detailed: inout [UInt8]) {

@@ -22,47 +22,7 @@ enum HTMLEscaping {
 
     /// Whether the UTF-8 `bytes` are already escaped for a quoted attribute value.
     static func isUnchanged(attributeValue bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Eight bytes at a time, in a word: a page's token (43 bytes) is checked on every request, a
-        // byte at a time is slow, and Swift's `SIMD16` compiles to a loop over lanes here. The last
-        // eight bytes are read as one word too, overlapping the word before them, so no byte is left
-        // over for a loop of its own.
-        guard let base = bytes.baseAddress, bytes.count >= 8 else { return isUnchangedByBytes(attributeValue: bytes) }
-        // The loop leaves at the first word to escape: a loop that only gathered the words' escapes
-        // would be vectorised into far more code, all of it read by each token's check.
-        var offset = 0
-        while offset < bytes.count &- 8 {
-            if attributeEscapes(inWord: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) != 0 {
-                return false
-            }
-            offset &+= 8
-        }
-        let last = UnsafeRawPointer(base + (bytes.count &- 8)).loadUnaligned(as: UInt64.self)
-        return attributeEscapes(inWord: last) == 0
-    }
-
-    /// `isUnchanged(attributeValue:)` for fewer than eight bytes: out of line, as a token never takes it.
-    @inline(never)
-    private static func isUnchangedByBytes(attributeValue bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         !bytes.contains { needsEscape($0, quotes: true) }
-    }
-
-    /// Nonzero exactly when one of the eight bytes of `word` is escaped in a quoted attribute value:
-    /// `&`, `<`, `>`, `"`, `'` or NUL.
-    @inline(__always)
-    private static func attributeEscapes(inWord word: UInt64) -> UInt64 {
-        // The bytes of `word ^ byte * ones` that are zero are those equal to `byte`. Setting one bit in
-        // every byte first folds two values that differ only there: `&` (0x26) with `'` (0x27), and
-        // `<` (0x3C) with `>` (0x3E).
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        return hasZeroByte((word | ones) ^ (0x27 &* ones)) | hasZeroByte((word | 2 &* ones) ^ (0x3E &* ones))
-            | hasZeroByte(word ^ (0x22 &* ones)) | hasZeroByte(word)
-    }
-
-    /// Nonzero exactly when a byte of `word` is zero: subtracting one from each byte borrows out of
-    /// a zero byte's high bit, which `~word` keeps only where the byte had it clear.
-    @inline(__always)
-    private static func hasZeroByte(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     private static func append(_ string: String, to bytes: inout [UInt8], quotes: Bool) {

@@ -58,20 +58,6 @@ public final class FormPage: Sendable {
         return writer.bytes
     }
 
-    /// Calls `body` with the fresh page in three parts — before the token, the escaped token, after it —
-    /// so a server can copy them once into its response instead of building the page in between.
-    public func withFreshParts<Result>(
-        csrfToken: String,
-        _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Result
-    ) -> Result {
-        var token = HTMLWriter(capacity: csrfToken.utf8.count)
-        token.attributeValue(csrfToken)
-        return freshPrefix.withUnsafeBytes { prefix in
-            token.bytes.withUnsafeBytes { token in freshSuffix.withUnsafeBytes { suffix in body(prefix, token, suffix) }
-            }
-        }
-    }
-
     /// The fresh page's bytes before its token's value and after it, for a server that keeps the page
     /// as a template and puts each request's token between them, when `isVerbatim(csrfToken:)`.
     public var freshPartsAroundToken: (prefix: [UInt8], suffix: [UInt8]) { (freshPrefix, freshSuffix) }

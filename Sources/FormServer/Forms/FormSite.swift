@@ -94,7 +94,7 @@ final class FormSite: Sendable {
         {
             return response
         }
-        let body = page(locale).withFreshParts(csrfToken: csrfToken) { ResponseBody(concatenating: $0, $1, $2) }
+        let body = ResponseBody(bytes: page(locale).renderFresh(csrfToken: csrfToken))
         var response = Response(status: .ok, headers: Answers.pageHeaders, body: body)
         if let setCookie { response.headers.add("Set-Cookie", setCookie) }
         return response

@@ -56,7 +56,7 @@ check-forms:
 container-test:
 	Tests/Container/run.sh
 
-## browser-test: headless Chromium (Selenium), axe and the W3C Nu checker against a served formwright
+## browser-test: headless Chromium (Selenium), axe and the W3C Nu checker against a served formwright-examples
 browser-test:
 	Tests/Browser/run.sh
 

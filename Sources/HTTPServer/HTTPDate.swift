@@ -10,6 +10,8 @@
 /// Written by hand, and once a second per thread (`withCurrent`), for the responses built per
 /// request and the reused ones (`ResponseTemplate`): libmicrohttpd would otherwise make one for each
 /// of them with `gmtime_r`, which takes glibc's time-zone lock, a global both workers would write.
+/// A `PreparedResponse` (a static file, a descriptor) is sent by many requests at once and carries
+/// no date of its own: libmicrohttpd dates each sending.
 enum HTTPDate {
     /// The length of every date written: four-digit years only.
     static let count = 29
@@ -83,7 +85,7 @@ extension HTTPDate {
         var text = [CChar](repeating: 0, count: HTTPDate.count + 1)
     }
 
-    /// Each thread's cached value: threads never wait for one another to read it.
+    /// The cached value per thread (`Shards`): the workers never wait for one another to read it.
     static let cache = Shards { _ in Cached() }
 
     /// Calls `body` with the current second and its date as a C string, written anew only when the

@@ -135,6 +135,7 @@ extension Substring {
         return String(self[first...last])
     }
 }
+
 extension Request {
     /// A path for messages: decoded segments joined, length-capped so a message stays readable.
     public static func pathText(_ segments: [String]) -> String {

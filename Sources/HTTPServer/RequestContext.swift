@@ -12,7 +12,8 @@
 /// freeing a context for each would cost an allocation and a release of every field per request.
 ///
 /// Not `Sendable`: libmicrohttpd calls back for one connection on one worker thread at a time, and
-/// a suspended request's context is touched only by the task that will resume it.
+/// a suspended request's context is written only by whoever takes it out of `Server.suspended` to
+/// resume it (its task, or a shutdown).
 final class RequestContext {
     /// Where a request stands (docs/libmicrohttpd.md, "The access handler's calls"), with what it
     /// holds in that phase and no longer.
@@ -21,6 +22,10 @@ final class RequestContext {
         case idle
         /// The request line is in; the first handler call, which examines the headers, has not come.
         case started
+        /// A handler call is working on the request, with the parts of its phase taken out while
+        /// they change (so that a body has one owner and grows in place). Never seen by another call:
+        /// each call sets the phase it ends in.
+        case handling
         /// Headers accepted; body calls, then the final call, which answers.
         case reading(Reading)
         /// A task computes the answer (`Response.later`); the connection is suspended.
@@ -168,9 +173,10 @@ final class RequestContext {
     /// back to its pool), and the context is ready for the connection's next request. The peer stays.
     func finish() {
         var pooled = sent?.pooled
+        // The phase lets go of the response first, and then it is moved out of `pooled`, not copied:
+        // a second reference would keep it from its pool (`recycle`).
         phase = .idle
         method = .unlogged
-        // Moved out, not copied: a second reference would keep it from its pool (`recycle`).
         if let instance = pooled.take() { PooledResponse.recycle(instance) }
     }
 }

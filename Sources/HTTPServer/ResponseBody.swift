@@ -13,22 +13,22 @@ public struct ResponseBody: Sendable {
     /// The UTF-8 bytes of `text`.
     public init(_ text: String) {
         var text = text
-        storage = (text.withUTF8 { ByteStorage(copying: [UnsafeRawBufferPointer($0)]) })
+        storage = text.withUTF8 { ByteStorage(copying: [UnsafeRawBufferPointer($0)]) }
     }
 
     /// A copy of `bytes`.
     public init(bytes: [UInt8]) {
-        storage = (bytes.withUnsafeBytes { ByteStorage(copying: [$0]) })
+        storage = bytes.withUnsafeBytes { ByteStorage(copying: [$0]) }
     }
 
     /// A copy of raw bytes.
     public init(copying bytes: UnsafeRawBufferPointer) {
-        storage = (ByteStorage(copying: [bytes]))
+        storage = ByteStorage(copying: [bytes])
     }
 
     /// The bytes of `parts` one after another, copied once into one allocation.
     public init(concatenating parts: UnsafeRawBufferPointer...) {
-        storage = (ByteStorage(copying: parts))
+        storage = ByteStorage(copying: parts)
     }
 
     /// The number of bytes.

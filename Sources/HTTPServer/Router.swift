@@ -64,6 +64,7 @@ public struct RouterBuilder: Sendable {
         let parameter = names[0]
         add(method, pattern, { values[$0[parameter] ?? ""] != nil }, answersMissing: missing != nil) { request in
             guard let value = values[request.parameters[parameter] ?? ""] else {
+                // Without `missing`, the router answers a path naming no key itself, never calling this.
                 return missing?(request) ?? .error(.notFound, "no resource at \(request.path)")
             }
             return handler(request, value)

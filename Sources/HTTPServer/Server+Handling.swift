@@ -28,7 +28,7 @@ extension Server {
             guard uploadSize.pointee == 0 else { return receive(context, connection, uploadData, uploadSize) }
             return answer(context, connection)
         case .suspended:
-            // Called again only once the task resumed the connection, with its answer.
+            // Not called while suspended: a resumed connection's phase is `.resumed`.
             return true
         case .resumed(let response):
             return send(response, context, connection)
@@ -36,7 +36,7 @@ extension Server {
             // A refusal was queued while a body still arrives: it is read and dropped.
             uploadSize.pointee = 0
             return true
-        case .idle, .closing, .clientLeft:
+        case .idle, .handling, .closing, .clientLeft:
             return false
         }
     }
@@ -148,7 +148,7 @@ extension Server {
         size.pointee = 0
         guard case .reading(var reading) = context.phase else { return false }
         // Taken out of the phase while it changes, so that the body has one owner and grows in place.
-        context.phase = .started
+        context.phase = .handling
         let keep = reading.upload.receive(count, now: monotonicNanoseconds())
         if keep, let data {
             reading.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: count))
@@ -194,7 +194,7 @@ extension Server {
             return send(refusal(.contentTooLarge, message, connection), context, connection, close: true)
         }
         // The body moves into the request the handler sees: the phase lets go of it.
-        context.phase = .started
+        context.phase = .handling
         switch reading.destination {
         case .file(let file):
             let condition = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, "If-None-Match")
@@ -239,16 +239,17 @@ extension Server {
         _ response: Response, _ context: RequestContext, _ connection: ConnectionHandle, close: Bool = false
     ) -> Bool {
         let (status, count) = response.sentStatusAndCount
-        context.phase = .answered(.init(status: status, bytes: count))
         let closing = close || draining.load(ordering: .relaxed)
         switch response.source {
         case .prepared(let prepared) where !closing:
+            context.phase = .answered(.init(status: status, bytes: count))
             return queue(prepared.handle, status: status, context, connection)
         case .pooled(let instance) where !closing:
             // Held until the request completes: only then may another request change the response.
             context.phase = .answered(.init(status: status, bytes: count, pooled: instance))
             return queue(instance.handle, status: status, context, connection)
         case .built, .later, .prepared, .pooled:
+            context.phase = .answered(.init(status: status, bytes: count))
             return sendBuilt(response, context, connection, closing: closing)
         }
     }

@@ -98,7 +98,7 @@ extension Server {
     /// plain text.
     func refusal(_ status: HTTPStatus, _ message: String, _ connection: ConnectionHandle) -> Response {
         guard let errorResponse = configuration.errorResponse else { return .error(status, message) }
-        return errorResponse(status, message, LibraryFieldNotes.copy(connection.pointer)) ?? .error(status, message)
+        return errorResponse(status, message, LibraryFieldNotes.copy(connection.pointer))
     }
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the browser tests: installs what is missing, builds the debug formwright-examples (the command line with
-# the examples' Swift: the account form's stored records) unless FORMWRIGHT_BIN names a binary, then pytest. Arguments go to pytest (for example -k multivalued). Screenshots land in
+# Runs the browser tests: installs what is missing, builds the debug formwright-examples (the
+# command line with the examples' Swift: the account form's stored records) unless FORMWRIGHT_BIN
+# names a binary, then pytest. Arguments go to pytest (for example -k multivalued). Screenshots land in
 # Tests/Browser/screenshots/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -44,10 +44,15 @@ LISTENING = re.compile(r"listening address=127\.0\.0\.1:(\d+)")
 CSRF_INPUT = re.compile(r'<input type="hidden" name="_csrf" value="([^"]*)"')
 
 
+# The forms written in Swift that the examples' server (formwright-examples) serves beside Forms/.
+SWIFT_FORMS = ["invitation"]
+
+
 def example_form_ids() -> list[str]:
-    """The example descriptors in Forms/, by file name (each file's `id` is its name; the index test checks)."""
+    """The example descriptors in Forms/, by file name (each file's `id` is its name; the index test checks),
+    and the examples' forms written in Swift."""
     forms = REPO / "Forms"
-    return sorted(p.stem for p in forms.iterdir() if p.suffix in (".json", ".yaml", ".yml"))
+    return sorted([p.stem for p in forms.iterdir() if p.suffix in (".json", ".yaml", ".yml")] + SWIFT_FORMS)
 
 
 def forms_js_exists() -> bool:

@@ -95,11 +95,10 @@ import Testing
         #expect(single.status == 200)
     }
 
-    /// A form's own page is answered from the request's head alone (a light route), and must be the page
-    /// the full handler gives for the same request: the same bytes for a returning reader in every
-    /// language asked for, and the same fields. (`?` sends it through the full handler: a query is no
-    /// literal target.)
-    @Test func theLightPageIsTheFullHandlersPage() async throws {
+    /// A form's own page, found from the raw target by one lookup, is the page the parsed and routed
+    /// target gets for the same request: the same bytes for a returning reader in every language asked
+    /// for, and the same fields. (`?` sends it through parsing and routing: a query is no plain target.)
+    @Test func theLookedUpPageIsTheRoutedPage() async throws {
         let nonce = "CCCCCCCCCCCCCCCCCCCCCC"
         let cases: [[String: String]] = [
             ["Cookie": "fw_csrf=\(nonce)"],
@@ -114,12 +113,12 @@ import Testing
                 )
             }
         }
-        for (light, full) in pairs {
-            #expect(light.status == 200 && full.status == 200)
-            #expect(light.body == full.body)
-            #expect(light.header("Set-Cookie") == nil && full.header("Set-Cookie") == nil)
+        for (lookedUp, routed) in pairs {
+            #expect(lookedUp.status == 200 && routed.status == 200)
+            #expect(lookedUp.body == routed.body)
+            #expect(lookedUp.header("Set-Cookie") == nil && routed.header("Set-Cookie") == nil)
             let fields = { (response: TestResponse) in response.headers.filter { $0.name != "Date" }.map { "\($0)" } }
-            #expect(fields(light) == fields(full))
+            #expect(fields(lookedUp) == fields(routed))
         }
         #expect(pairs[1].0.text.contains("lang=\"zh"))
     }

@@ -100,7 +100,7 @@ public struct CSRFGuard: Sendable {
 
     /// Calls `body` with the token's base64url bytes, written on the stack: what `token(formID:nonce:)`
     /// gives, without making a string of it.
-    public func withToken<Result>(
+    private func withToken<Result>(
         formID: String, nonce: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         var nonce = nonce
@@ -108,7 +108,7 @@ public struct CSRFGuard: Sendable {
     }
 
     /// `withToken(formID:nonce:_:)` for a nonce given as its bytes.
-    public func withToken<Result>(
+    private func withToken<Result>(
         formID: String, nonce: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         var formID = formID

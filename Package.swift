@@ -45,6 +45,14 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
+        // SQLite, Debian's libsqlite3, for the submission store.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // Where valid submissions are kept: knows SQLite, not HTTP or forms.
+        .target(name: "FormStore", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
         .target(
             name: "HTTPServer",
             dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")],
@@ -64,7 +72,7 @@ let package = Package(
         .target(
             name: "FormServer",
             dependencies: [
-                "HTTPServer", "FormModel", "FormEngine", "FormHTML", "FormPredicate", "COpenSSL",
+                "HTTPServer", "FormModel", "FormEngine", "FormHTML", "FormPredicate", "FormStore", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -116,6 +124,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "FormPredicateTests", dependencies: ["FormPredicate"], swiftSettings: swiftSettings),
+        .testTarget(name: "FormStoreTests", dependencies: ["FormStore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FormModelTests", dependencies: ["FormModel", "FormPredicate"], swiftSettings: swiftSettings),
         .testTarget(
@@ -131,7 +140,7 @@ let package = Package(
         .testTarget(
             name: "FormServerTests",
             dependencies: [
-                "FormServer", "HTTPServer", "FormEngine", "FormModel", "FormHTML", "HTTPTestClient",
+                "FormServer", "HTTPServer", "FormEngine", "FormModel", "FormHTML", "FormStore", "HTTPTestClient",
             ],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -6,7 +6,7 @@ set -euo pipefail
 want_test=false
 [[ "${1:-}" == "--test" ]] && want_test=true
 
-packages=(libmicrohttpd-dev libssl-dev pkg-config)
+packages=(libmicrohttpd-dev libssl-dev libsqlite3-dev pkg-config)
 $want_test && packages+=(curl python3 nodejs)
 
 missing=()

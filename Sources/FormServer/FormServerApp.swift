@@ -1,6 +1,7 @@
 import FormEngine
 import FormHTML
 import FormModel
+import FormStore
 import Foundation
 import HTTPServer
 import Logging
@@ -40,8 +41,7 @@ public final class FormServerApp: Sendable {
         if configuration.secret == nil {
             logger.notice("no FORMWRIGHT_SECRET: CSRF tokens use a random secret and end with this process")
         }
-        let store = try Self.submissionStore(
-            configuration.submissionsFolder, catalog: catalog, hooks: hooks, logger: logger)
+        let store = try Self.submissionKeeper(configuration, catalog: catalog, hooks: hooks, logger: logger)
         var configuration = configuration
         configuration.server.maxBodySize = Self.bodyLimit(configuration, catalog: catalog, logger: logger)
         let uploadLimit = Self.uploadLimit(configuration, catalog: catalog, logger: logger)
@@ -124,16 +124,28 @@ public final class FormServerApp: Sendable {
     /// Starts listening.
     public func start() throws { try server.start() }
 
-    /// The store of `folder`, opened now so that a folder that cannot be written stops the server
-    /// before it answers anyone; says where valid submissions go, and which forms they are lost to.
-    private static func submissionStore(
-        _ folder: String?, catalog: FormCatalog, hooks: FormHooks, logger: Logger
-    ) throws -> SubmissionStore? {
+    /// Where valid submissions go, opened now so that a store that cannot be written stops the server
+    /// before it answers anyone; says where they go, and which forms they are lost to.
+    private static func submissionKeeper(
+        _ configuration: FormServerConfiguration, catalog: FormCatalog, hooks: FormHooks, logger: Logger
+    ) throws -> (any SubmissionKeeper)? {
         let unhandled = catalog.ids.filter { hooks.handlers[$0] == nil }
-        guard let folder else {
+        if let location = configuration.store, location != "none" {
+            guard configuration.submissionsFolder == nil else {
+                throw FormServerError(message: "give --store or --submissions, not both")
+            }
+            let database = try StoreLocation.open(location)
+            logger.info(
+                "valid submissions kept",
+                metadata: [
+                    "store": "\(StoreLocation.redacted(location))", "forms": "\(unhandled.joined(separator: ", "))",
+                ])
+            return DatabaseKeeper(database: database)
+        }
+        guard let folder = configuration.submissionsFolder else {
             if !unhandled.isEmpty {
                 logger.notice(
-                    "valid submissions are answered but not kept: give --submissions DIR to keep them",
+                    "valid submissions are answered but not kept: give --store sqlite:PATH to keep them",
                     metadata: ["forms": "\(unhandled.joined(separator: ", "))"])
             }
             return nil

@@ -44,6 +44,9 @@ public struct FormServerConfiguration: Sendable {
     /// Where valid submissions of forms without a Swift handler are kept, as JSON lines a file per form
     /// (`SubmissionStore`); nil keeps none (they are answered, then gone).
     public var submissionsFolder: String?
+    /// The database valid submissions of forms without a Swift handler are kept in (`--store`):
+    /// `sqlite:PATH`, or `none`; nil is `none`. One of this and `submissionsFolder` at most.
+    public var store: String?
 
     /// The defaults: `Forms`, `Public`, 127.0.0.1:8080.
     public init() {}

@@ -81,6 +81,12 @@ struct Serve: ParsableCommand {
     )
     var submissions: String?
 
+    @Option(
+        help:
+            "Database to keep valid submissions in (forms with a Swift handler excepted): sqlite:PATH, made when missing, or none. (env: FORMWRIGHT_STORE)"
+    )
+    var store: String?
+
     @Flag(
         help:
             "The site is reached over HTTPS (a TLS proxy in front): the CSRF cookie becomes __Host-fw_csrf, Secure. (env: FORMWRIGHT_SECURE_COOKIES=on)"
@@ -154,6 +160,7 @@ struct Serve: ParsableCommand {
         ) { try ByteSize.parse($0, option: "FORMWRIGHT_MAX_FILE", refusingZeroAs: "every upload") }
         configuration.submissionsFolder =
             submissions ?? environment.variables["FORMWRIGHT_SUBMISSIONS"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.store = store ?? environment.variables["FORMWRIGHT_STORE"].flatMap { $0.isEmpty ? nil : $0 }
         // The CSRF secret comes only from the environment: a flag would show in `ps`.
         configuration.secret = environment.variables["FORMWRIGHT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
         if let secret = configuration.secret, secret.utf8.count < EnvironmentSettings.minimumSecretBytes {

@@ -9,22 +9,24 @@ import Logging
 /// A running FormServerApp on a loopback port, serving the example forms, shut down after `body`.
 func withFormServer<T: Sendable>(
     hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int? = nil, maxFile: Int = 1 << 20,
-    submissions: String? = nil, _ body: @escaping @Sendable (Int) throws -> T
+    submissions: String? = nil, store: String? = nil, _ body: @escaping @Sendable (Int) throws -> T
 ) async throws -> T {
-    try await withFormApp(hooks: hooks, explain: explain, maxBody: maxBody, maxFile: maxFile, submissions: submissions)
-    { _, port in
+    try await withFormApp(
+        hooks: hooks, explain: explain, maxBody: maxBody, maxFile: maxFile, submissions: submissions, store: store
+    ) { _, port in
         try body(port)
     }
 }
 
 /// `withFormServer`, with the app itself handed to `body` too; `logger` gets the app's log lines.
-/// `submissions` is the folder valid submissions are kept in (none when nil). A `maxBody` given stands,
+/// `submissions` is the folder valid submissions are kept in, `store` the database (none when nil). A
+/// `maxBody` given stands,
 /// as `--max-body` does; without one, the default limit grows to carry the forms' files. `forms` is the
 /// folder of descriptors served (nil: the repository's `Forms/`); `checkingBudget`, the steps a
 /// submission's checks may take (nil: the server's default).
 func withFormApp<T: Sendable>(
     hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int? = nil, maxFile: Int = 1 << 20,
-    submissions: String? = nil, forms: String? = nil, checkingBudget: Int? = nil,
+    submissions: String? = nil, store: String? = nil, forms: String? = nil, checkingBudget: Int? = nil,
     logger: Logger = Logger(label: "formwright"),
     _ body: @escaping @Sendable (FormServerApp, Int) throws -> T
 ) async throws -> T {
@@ -46,6 +48,7 @@ func withFormApp<T: Sendable>(
     configuration.maximumFileSize = maxFile
     configuration.secret = "test secret"
     configuration.submissionsFolder = submissions
+    configuration.store = store
     if let checkingBudget { configuration.checkingBudget = checkingBudget }
     let app = try FormServerApp(configuration: configuration, hooks: hooks, logger: logger)
     try app.start()

@@ -131,6 +131,33 @@ extension CommandSuites {
             }
         }
 
+        /// `--store sqlite:PATH` (or `FORMWRIGHT_STORE`) keeps valid submissions in a database made at
+        /// start, folder and all, and names each in its JSON answer; a store it cannot use stops it.
+        @Test func aStoreKeepsSubmissionsAndOneItCannotUseStopsIt() async throws {
+            try await offPool {
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-serve-\(UUID())")
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let path = folder.appendingPathComponent("data/formwright.db").path
+                let server = try FormwrightProcess(
+                    ["serve", "--port", "0"], environment: ["FORMWRIGHT_STORE": "sqlite:\(path)"])
+                let port = try #require(server.listeningPort(), "no listening line in: \(server.text)")
+                let json = #"{"title":"Lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00"}"#
+                let answer = try exchange(
+                    port: port,
+                    "POST /forms/event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: \(json.utf8.count)\r\nConnection: close\r\n\r\n\(json)")
+                #expect(answer.hasPrefix("HTTP/1.1 200"))
+                #expect(answer.contains(#"{"id":""#))
+                server.signal(SIGTERM)
+                #expect(server.waitForExit() == 0)
+                #expect(server.text.contains("valid submissions kept") && server.text.contains("store=sqlite:\(path)"))
+                #expect(FileManager.default.fileExists(atPath: path))
+                let refused = try runFormwright(["serve", "--port", "0", "--store", "mysql://db"])
+                #expect(refused.status == 1)
+                #expect(refused.output.contains("--store 'mysql://db' names no store"))
+            }
+        }
+
         @Test func missingFormsFolderIsRefusedNamingIt() async throws {
             try await offPool {
                 let (status, output) = try runFormwright(["serve", "--port", "0", "--forms", "/nonexistent/forms"])

@@ -1,6 +1,7 @@
 import FormEngine
 import FormHTML
 import FormModel
+import FormStore
 import HTTPServer
 import Logging
 
@@ -21,11 +22,11 @@ struct FormRoutes: Sendable {
     /// Where a condition that could not be evaluated is reported, once.
     let conditionFailures: ConditionFailureLog
     /// Where valid submissions of forms without a handler are kept; nil keeps none.
-    let store: SubmissionStore?
+    let store: (any SubmissionKeeper)?
 
     init(
         catalog: FormCatalog, hooks: FormHooks, csrf: CSRFGuard, explain: Bool, maximumFileSize: Int,
-        checkingBudget: Int = FormEngine.submissionBudget, store: SubmissionStore? = nil,
+        checkingBudget: Int = FormEngine.submissionBudget, store: (any SubmissionKeeper)? = nil,
         logger: Logger = Logger(label: "formwright")
     ) throws {
         self.checkingBudget = checkingBudget
@@ -241,25 +242,33 @@ struct FormRoutes: Sendable {
                 ValidSubmission(
                     verdict: verdict, request: request, wantsJSON: wantsJSON, edited: record, context: context))
         }
-        guard let store else { return accepted(site, verdict: verdict, json: wantsJSON) }
+        guard let store else { return accepted(site, verdict: verdict, json: wantsJSON, id: nil) }
         // Answered as sent only once kept: the request waits, suspended, while the store writes.
         return .later { [self] in
+            let id: SubmissionID?
             do {
-                try await store.keep(verdict, formID: site.id)
+                id = try await store.store(verdict, formID: site.id)
             } catch {
                 logger.error("valid submission not kept", metadata: ["form": "\(site.id)", "error": "\(error)"])
                 return notKept(
                     site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON,
                     version: shown)
             }
-            return accepted(site, verdict: verdict, json: wantsJSON)
+            return accepted(site, verdict: verdict, json: wantsJSON, id: id)
         }
     }
 
-    /// What a valid submission gets when no handler answers it: its payload as JSON, or a `303` to the
-    /// form's success redirect or thank-you page.
-    private func accepted(_ site: FormSite, verdict: Verdict, json: Bool) -> Response {
-        if json { return Answers.json(.ok, verdict.payloadJSONBytes) }
+    /// What a valid submission gets when no handler answers it: its payload as JSON, with the id the
+    /// store gave it first (`"id"`), or a `303` to the form's success redirect or thank-you page.
+    private func accepted(_ site: FormSite, verdict: Verdict, json: Bool, id: SubmissionID?) -> Response {
+        if json {
+            var payload = verdict.payloadJSONBytes
+            if let id {
+                // `{"httpParameters":…}` opened to put the id first: the payload is not walked again.
+                payload.replaceSubrange(0..<1, with: #"{"id":"\#(id)","#.utf8)
+            }
+            return Answers.json(.ok, payload)
+        }
         return .redirect(to: site.form.form.successRedirect ?? "/forms/\(site.id)/thanks")
     }
 

@@ -1,0 +1,40 @@
+import FormStore
+import Foundation
+
+/// What `--store` names: `sqlite:PATH` (a file, made with its folder when missing) or `none`.
+enum StoreLocation {
+    /// The store `location` names, opened and migrated; a location that names no store this server
+    /// keeps, or a store that cannot be opened, throws a message naming it.
+    static func open(_ location: String) throws -> SQLiteSubmissionStore {
+        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
+            throw FormServerError(
+                message: "--store \(redacted(location)): this server keeps submissions in SQLite only (sqlite:PATH)")
+        }
+        guard location.hasPrefix("sqlite:"), location.count > "sqlite:".count else {
+            throw FormServerError(
+                message:
+                    "--store '\(redacted(location))' names no store: give sqlite:PATH (sqlite:data/formwright.db) or none"
+            )
+        }
+        let path = String(location.dropFirst("sqlite:".count))
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            return try SQLiteSubmissionStore(path: path)
+        } catch let error as StoreError {
+            throw FormServerError(message: "cannot keep submissions: \(error.description)")
+        } catch {
+            throw FormServerError(message: "cannot keep submissions in \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// `location` with a password in it (`postgres://user:secret@host`) hidden, for messages and logs.
+    static func redacted(_ location: String) -> String {
+        guard let scheme = location.range(of: "://"), let at = location[scheme.upperBound...].firstIndex(of: "@"),
+            let colon = location[scheme.upperBound..<at].firstIndex(of: ":")
+        else { return location }
+        return String(location[..<location.index(after: colon)]) + "…" + String(location[at...])
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A submission's id: 26 characters of Crockford's base32 holding the milliseconds since 1970 (48
+/// bits) and 80 random bits, as a ULID does. Ids sort by when they were made, so a store lists the
+/// newest first by its key alone, and cannot be guessed from one another, so an id names one
+/// submission to whoever was given it and no other.
+public struct SubmissionID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The 26 characters.
+    public let description: String
+
+    /// A new id for a submission received at `milliseconds` since 1970.
+    public init(milliseconds: UInt64) {
+        var random: (UInt64, UInt16) = (0, 0)
+        withUnsafeMutableBytes(of: &random) { arc4random_buf($0.baseAddress!, $0.count) }
+        // 128 bits, most significant first: the time, then the random bits.
+        let high = milliseconds << 16 | UInt64(random.1)
+        let low = random.0
+        description = Self.encode(high: high, low: low)
+    }
+
+    /// The id `text` spells, if it has an id's shape (any case; Crockford's `I`, `L` and `O` are
+    /// not used, as none is ever written).
+    public init?(_ text: String) {
+        guard text.utf8.count == 26, text.utf8.first.map({ $0 <= UInt8(ascii: "7") }) ?? false,
+            text.uppercased().utf8.allSatisfy({ Self.alphabet.utf8.contains($0) })
+        else { return nil }
+        description = text.uppercased()
+    }
+
+    public static func < (lhs: SubmissionID, rhs: SubmissionID) -> Bool { lhs.description < rhs.description }
+
+    /// The milliseconds since 1970 the id was made at.
+    public var milliseconds: UInt64 {
+        // The first ten digits are 50 bits: two that are always zero, then the 48 of the time.
+        description.utf8.prefix(10).reduce(0) { $0 << 5 | UInt64(Self.digits.firstIndex(of: $1) ?? 0) }
+    }
+
+    private static let alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+    private static let digits = Array(alphabet.utf8)
+
+    /// The 128 bits `high` then `low` as 26 base32 digits: 2 bits, then 5 at a time.
+    private static func encode(high: UInt64, low: UInt64) -> String {
+        var text = [UInt8](repeating: 0, count: 26)
+        for position in 0..<26 {
+            // Bit offset of this digit's least significant bit, counted from the end of the 128 bits.
+            let shift = (25 - position) * 5
+            let value: UInt64
+            if shift >= 64 {
+                value = high >> UInt64(shift - 64)
+            } else if shift > 59 {
+                value = high << UInt64(64 - shift) | low >> UInt64(shift)
+            } else {
+                value = low >> UInt64(shift)
+            }
+            text[position] = digits[Int(value & 31)]
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

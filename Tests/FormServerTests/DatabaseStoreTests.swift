@@ -1,0 +1,107 @@
+import FormStore
+import Foundation
+import HTTPTestClient
+import Testing
+
+@testable import FormServer
+
+/// `serve --store sqlite:PATH`: valid submissions of forms without a handler kept in a database, each
+/// with an id, their files with them, passwords never.
+@Suite struct DatabaseStoreTests {
+    /// A fresh folder under the system's temporary one, removed after `body`.
+    private func withFolder<T>(_ body: (String) async throws -> T) async throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-db-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        return try await body(folder)
+    }
+
+    private static let validEvent =
+        #"{"title":"Team lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00","alert":"never","guests":8}"#
+
+    /// The JSON answer names the id first; what is stored under it is the answer's payload, and it is
+    /// still there for a server started afresh on the same file. The store's folder is made at start.
+    @Test func aValidSubmissionIsKeptUnderTheIdItsAnswerNames() async throws {
+        try await withFolder { folder in
+            let path = "\(folder)/data/formwright.db"
+            let (answer, invalid) = try await withFormServer(store: "sqlite:\(path)") { port in
+                (try postJSON(port, "event", Self.validEvent), try postJSON(port, "event", #"{"title":""}"#))
+            }
+            #expect(answer.status == 200)
+            #expect(invalid.status == 422)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])
+            let id = try #require(json["id"] as? String)
+            #expect(answer.text.hasPrefix(#"{"id":""#))
+            #expect(SubmissionID(id) != nil)
+            let kept = try SQLiteSubmissionStore(path: path).submissions(formID: "event")
+            #expect(kept.map(\.id.description) == [id])
+            let first = try #require(kept.first)
+            let stored = try #require(
+                try JSONSerialization.jsonObject(with: Data(first.httpParameters.utf8)) as? [String: Any])
+            #expect(stored["title"] as? String == "Team lunch")
+            #expect(stored["guests"] as? Int == 8)
+            // A second server on the same file, as after a restart, keeps adding to it.
+            _ = try await withFormServer(store: "sqlite:\(path)") { port in try postJSON(port, "event", Self.validEvent)
+            }
+            #expect(try SQLiteSubmissionStore(path: path).submissions(formID: "event").count == 2)
+        }
+    }
+
+    /// A password row is answered to its client, as the form's payload has it, but never stored.
+    @Test func aPasswordIsAnsweredButNeverStored() async throws {
+        try await withFolder { folder in
+            let path = "\(folder)/formwright.db"
+            let body =
+                #"{"username":"ada_l","email":"ada@example.com","password":"correct horse","confirm":"correct horse"}"#
+            let answer = try await withFormServer(store: "sqlite:\(path)") { port in
+                try postJSON(port, "validations", body)
+            }
+            #expect(answer.status == 200)
+            #expect(answer.text.contains("correct horse"))
+            let kept = try #require(try SQLiteSubmissionStore(path: path).submissions(formID: "validations").first)
+            #expect(!kept.httpParameters.contains("correct horse"))
+            #expect(!kept.formValues.contains("correct horse"))
+            #expect(kept.httpParameters.contains("ada_l"))
+        }
+    }
+
+    /// An upload is kept with its submission, under the name the browser gave without its folders.
+    @Test func anUploadIsKeptWithItsSubmission() async throws {
+        try await withFolder { folder in
+            let path = "\(folder)/formwright.db"
+            let status = try await withFormServer(store: "sqlite:\(path)") { port in
+                try BrowserSession(port: port, form: "others").postPhoto(
+                    filename: #"..\\..\\etc\\passwd.PNG"#, bytes: pngSignature + Array("PNGDATA".utf8)
+                ).status
+            }
+            #expect(status == 200)
+            let kept = try #require(try SQLiteSubmissionStore(path: path).submissions(formID: "others").first)
+            #expect(
+                kept.files == [
+                    StoredFile(
+                        tag: "photo", filename: "passwd.PNG", contentType: "image/png",
+                        bytes: pngSignature + Array("PNGDATA".utf8))
+                ])
+        }
+    }
+
+    /// A store that names nothing this server keeps, or cannot be opened, stops it at start, naming it;
+    /// so does asking for both a store and a folder of JSON lines.
+    @Test func aStoreThatCannotBeUsedStopsTheServerAtStart() async throws {
+        try await withFolder { folder in
+            let cases: [(store: String, submissions: String?, message: String)] = [
+                ("mysql://db", nil, "--store 'mysql://db' names no store"),
+                ("sqlite:", nil, "--store 'sqlite:' names no store"),
+                ("postgres://ada:secret@db/forms", nil, "--store postgres://ada:…@db/forms: this server keeps"),
+                ("sqlite:/proc/formwright.db", nil, "cannot keep submissions"),
+                ("sqlite:\(folder)/a.db", folder, "give --store or --submissions, not both"),
+            ]
+            for (store, submissions, message) in cases {
+                await #expect("\(store)") {
+                    try await withFormApp(submissions: submissions, store: store) { _, _ in () }
+                } throws: { error in
+                    "\(error)".contains(message) && !"\(error)".contains("secret")
+                }
+            }
+        }
+    }
+}

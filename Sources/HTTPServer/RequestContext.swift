@@ -96,6 +96,17 @@ final class RequestContext {
         if case .idle = phase { false } else { true }
     }
 
+    /// The phase's `Reading`, moved out, and the phase left `.handling`: its body then has one owner,
+    /// which grows it in place or hands it to the handler. Nil, the phase untouched, in another phase.
+    func takeReading() -> Reading? {
+        guard case .reading = phase else { return nil }
+        // Swapped out rather than copied: a copy would count a reference to each of its parts.
+        var taken = Phase.handling
+        swap(&taken, &phase)
+        guard case .reading(let reading) = consume taken else { return nil }
+        return reading
+    }
+
     /// What was answered, for the access log; nil when nothing was.
     var sent: Sent? {
         switch phase {

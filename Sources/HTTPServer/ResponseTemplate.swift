@@ -150,6 +150,8 @@ final class PooledResponse: @unchecked Sendable {
     /// Brings the `Date` field to the current second, through libmicrohttpd's API: a response sent
     /// many times has no date of its own unless it is replaced when the second changes.
     fileprivate func stampDate() {
+        // Most requests come in the second the one before did: nothing to ask the cache.
+        guard time(nil) != dateSecond else { return }
         HTTPDate.withCurrent { second, text in
             guard second != dateSecond, let text else { return }
             if dateSecond >= 0 { _ = MHD_del_response_header(handle, "Date", date) }

@@ -146,9 +146,7 @@ extension Server {
     ) -> Bool {
         let count = size.pointee
         size.pointee = 0
-        guard case .reading(var reading) = context.phase else { return false }
-        // Taken out of the phase while it changes, so that the body has one owner and grows in place.
-        context.phase = .handling
+        guard var reading = context.takeReading() else { return false }
         let keep = reading.upload.receive(count, now: monotonicNanoseconds())
         if keep, let data {
             reading.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: count))
@@ -180,7 +178,7 @@ extension Server {
 
     /// The final call: the body is in, and what the headers found answers.
     private func answer(_ context: RequestContext, _ connection: ConnectionHandle) -> Bool {
-        guard case .reading(var reading) = context.phase else { return false }
+        guard var reading = context.takeReading() else { return false }
         if reading.registered {
             reading.registered = false
             // A shutdown past its grace period may have answered it already, while its body arrived.
@@ -193,8 +191,6 @@ extension Server {
             let message = "the request body is over the limit of \(configuration.maxBodySize) bytes"
             return send(refusal(.contentTooLarge, message, connection), context, connection, close: true)
         }
-        // The body moves into the request the handler sees: the phase lets go of it.
-        context.phase = .handling
         switch reading.destination {
         case .file(let file):
             let condition = MHD_lookup_connection_value(connection.pointer, MHD_ValueKind.HEADER_KIND, "If-None-Match")

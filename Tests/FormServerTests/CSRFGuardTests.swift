@@ -16,6 +16,23 @@ import Testing
         #expect(!guardian.verify(token: token, formID: "event", nonce: nil))
     }
 
+    /// A new reader's cookie carries a fresh nonce, and the token given with it is that nonce's: what
+    /// `cookie(nonce:)` and `token(formID:nonce:)` give for it, for either cookie name.
+    @Test func aNewReadersCookieAndTokenAgree() throws {
+        for guardian in [guardian, CSRFGuard(secret: "s3cret", secureCookie: true)] {
+            let first = guardian.newReader(formID: "event")
+            let second = guardian.newReader(formID: "event")
+            #expect(first.cookie != second.cookie)
+            let prefix = "\(guardian.cookieName)="
+            #expect(first.cookie.hasPrefix(prefix))
+            let nonce = String(first.cookie.dropFirst(prefix.count).prefix { $0 != ";" })
+            #expect(CSRFGuard.isWellFormed(nonce: nonce))
+            #expect(first.cookie == guardian.cookie(nonce: nonce))
+            #expect(first.token == guardian.token(formID: "event", nonce: nonce))
+            #expect(guardian.verify(token: first.token, formID: "event", nonce: nonce))
+        }
+    }
+
     @Test func instancesSharingASecretAcceptEachOthersTokens() {
         let nonce = guardian.newNonce()
         let token = guardian.token(formID: "event", nonce: nonce)

@@ -67,6 +67,28 @@ public struct CSRFGuard: Sendable {
         }
     }
 
+    /// For a reader who has no nonce yet: the `Set-Cookie` value giving it a fresh one (`cookie(nonce:)`),
+    /// and the token of form `formID` for that nonce (`token(formID:nonce:)`). The nonce is written
+    /// straight into the cookie, and read there for the token: no string is made of it alone.
+    public func newReader(formID: String) -> (cookie: String, token: String) {
+        var token = ""
+        let count = cookiePrefix.count + Self.nonceByteCount + cookieAttributes.count
+        let cookie = String(unsafeUninitializedCapacity: count) { text in
+            cookiePrefix.withUnsafeBufferPointer { prefix in
+                cookieAttributes.withUnsafeBufferPointer { attributes in
+                    let start = Self.copy(prefix, into: text, at: 0)
+                    let nonce = UnsafeMutableBufferPointer(rebasing: text[start..<(start + Self.nonceByteCount)])
+                    _ = writeNewNonce(into: UnsafeMutableRawBufferPointer(nonce))
+                    token = withToken(formID: formID, nonce: UnsafeBufferPointer(nonce)) {
+                        String(decoding: $0, as: UTF8.self)
+                    }
+                    return Self.copy(attributes, into: text, at: start + Self.nonceByteCount)
+                }
+            }
+        }
+        return (cookie, token)
+    }
+
     /// Writes a fresh nonce's base64url bytes into `slot`: what `newNonce()` gives. False, writing
     /// nothing, unless `slot` has exactly `nonceByteCount` bytes.
     private func writeNewNonce(into slot: UnsafeMutableRawBufferPointer) -> Bool {

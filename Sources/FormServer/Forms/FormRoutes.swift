@@ -133,11 +133,12 @@ struct FormRoutes: Sendable {
     /// The page of `site` with the descriptor's values: the same bytes for every reader but the token,
     /// and a new reader's cookie. `cookie` is the value of the request's CSRF cookie, if any.
     private func freshPage(site: FormSite, acceptLanguage: String?, cookie: String?) -> Response {
-        let known = cookie.flatMap { CSRFGuard.isWellFormed(nonce: $0) ? $0 : nil }
-        let nonce = known ?? csrf.newNonce()
-        return site.freshPage(
-            site.locale(for: acceptLanguage), csrfToken: csrf.token(formID: site.id, nonce: nonce),
-            setCookie: known == nil ? csrf.cookie(nonce: nonce) : nil)
+        let locale = site.locale(for: acceptLanguage)
+        if let nonce = cookie, CSRFGuard.isWellFormed(nonce: nonce) {
+            return site.freshPage(locale, csrfToken: csrf.token(formID: site.id, nonce: nonce), setCookie: nil)
+        }
+        let reader = csrf.newReader(formID: site.id)
+        return site.freshPage(locale, csrfToken: reader.token, setCookie: reader.cookie)
     }
 
     /// `POST /forms/{id}`: decode, check the CSRF token of browser posts, judge, answer.

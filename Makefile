@@ -6,7 +6,7 @@ PORT ?= 8080
 SUBMISSIONS ?= submissions
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test allocation-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine fuzz clean
+.PHONY: serve test deps test-deps build release swift-test allocation-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine bench-store fuzz clean
 BIN = $$($(SWIFT) build --show-bin-path)
 
 ## serve: install what is missing, build release, serve Forms/ (with the examples' Swift: Examples/) on http://127.0.0.1:$(PORT), keeping valid submissions in $(SUBMISSIONS)/
@@ -111,6 +111,10 @@ bench-costly:
 bench-predicate:
 	SWIFT=$(SWIFT) scripts/build-release --product predicate-bench
 	$$($(SWIFT) build -c release --show-bin-path)/predicate-bench
+
+## bench-store: durable JSON submissions a second with --store sqlite:PATH against --store none, side by side, and every answered one counted in the database
+bench-store:
+	bench/store.sh
 
 ## bench-engine: time and allocations of judging one valid event submission and writing its JSON (release build)
 bench-engine:

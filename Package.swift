@@ -144,7 +144,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "FormwrightTests", dependencies: ["formwright", "formwright-examples", "HTTPTestClient"],
+            name: "FormwrightTests",
+            dependencies: ["formwright", "formwright-examples", "FormStore", "HTTPTestClient"],
             swiftSettings: swiftSettings),
     ]
 )

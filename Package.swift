@@ -82,6 +82,7 @@ let package = Package(
             name: "FormwrightCommands",
             dependencies: [
                 "FormServer",
+                "FormStore",
                 "HTTPServer",
                 "FormModel",
                 "FormEngine",

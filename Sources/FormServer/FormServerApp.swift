@@ -31,12 +31,7 @@ public final class FormServerApp: Sendable {
         try Self.checkFolder(configuration.formsFolder, role: "forms")
         try Self.checkFolder(configuration.publicFolder, role: "public")
         // The same checks as `formwright check`: an invalid form stops the server before it listens.
-        do {
-            catalog = try FormCatalog(folder: configuration.formsFolder).adding(hooks.servedDefinitions)
-                .applying(hooks.optionProviders)
-        } catch {
-            throw FormServerError(message: "invalid forms:\n" + error.description)
-        }
+        catalog = try Self.servedCatalog(folder: configuration.formsFolder, hooks: hooks)
         try Self.checkHooks(hooks, catalog: catalog)
         if configuration.secret == nil {
             logger.notice("no FORMWRIGHT_SECRET: CSRF tokens use a random secret and end with this process")
@@ -119,6 +114,16 @@ public final class FormServerApp: Sendable {
             "the largest file (--max-file) does not fit in the largest body (--max-body) with the rest of a form: uploads are limited to what the body leaves",
             metadata: ["max-file": "\(file)", "max-body": "\(body)", "upload-limit": "\(room)"])
         return room
+    }
+
+    /// The forms a server with `hooks` serves from `folder`: the folder's and those written in Swift,
+    /// with the options Swift gives them; a problem in any throws every problem found.
+    public static func servedCatalog(folder: String, hooks: FormHooks) throws -> FormCatalog {
+        do {
+            return try FormCatalog(folder: folder).adding(hooks.servedDefinitions).applying(hooks.optionProviders)
+        } catch {
+            throw FormServerError(message: "invalid forms:\n" + error.description)
+        }
     }
 
     /// Starts listening.

@@ -44,6 +44,9 @@ final class SQLiteDatabase {
         return Statement(statement, database: self)
     }
 
+    /// How many rows the last statement that changed any changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// SQLite's message for the connection's last failure.
     var lastError: String { String(cString: sqlite3_errmsg(handle)) }
 
@@ -94,6 +97,21 @@ final class SQLiteDatabase {
         /// The rows the statement gives, each as its columns' text (nil for NULL), then resets it.
         func rows() throws(StoreError) -> [[String?]] {
             try rows { columns in (0..<columns.count).map { columns.text($0) } }
+        }
+
+        /// Calls `body` with each row the statement gives, one at a time, then resets it: a caller that
+        /// keeps nothing of a row holds one row in memory, however many there are.
+        func forEach(_ body: (borrowing Columns) throws -> Void) throws {
+            defer {
+                sqlite3_reset(handle)
+                sqlite3_clear_bindings(handle)
+            }
+            var status = sqlite3_step(handle)
+            while status == SQLITE_ROW {
+                try body(Columns(handle: handle))
+                status = sqlite3_step(handle)
+            }
+            guard status == SQLITE_DONE else { throw StoreError("\(database.path): \(database.lastError)") }
         }
 
         /// The rows the statement gives, each made by `row` from its columns, then resets it.

@@ -74,7 +74,7 @@ public final class SQLiteSubmissionStore: Sendable {
         self.backlog = backlog
         let database = try SQLiteDatabase(path: path)
         // WAL must be set outside a transaction; FULL syncs the log at each commit.
-        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
+        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
         try Migrations.run(on: database)
         connection = try Connection(database)
     }
@@ -102,6 +102,17 @@ public final class SQLiteSubmissionStore: Sendable {
             .get()
     }
 
+    /// Calls `body` with each submission to form `formID`, oldest first, without its files, read one at
+    /// a time: an export of any size holds one submission in memory. Other keeps wait meanwhile.
+    public func forEach(formID: String, _ body: (StoredSubmission) throws -> Void) throws {
+        try queue.sync { try connection.forEach(formID: formID, body) }
+    }
+
+    /// Erases submission `id` of form `formID`, its files with it; false when the form has no such one.
+    public func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
+        try queue.sync { Result { () throws(StoreError) in try connection.delete(formID: formID, id: id) } }.get()
+    }
+
     /// Commits every submission waiting now in one transaction, and answers each.
     private func commitWaiting() {
         let batch = waiting.withLock { writes in
@@ -121,6 +132,8 @@ public final class SQLiteSubmissionStore: Sendable {
         let insertFile: SQLiteDatabase.Statement
         let select: SQLiteDatabase.Statement
         let selectFiles: SQLiteDatabase.Statement
+        let selectAll: SQLiteDatabase.Statement
+        let remove: SQLiteDatabase.Statement
 
         init(_ database: SQLiteDatabase) throws(StoreError) {
             self.database = database
@@ -130,6 +143,9 @@ public final class SQLiteSubmissionStore: Sendable {
                 "INSERT INTO submission_files (submission, tag, filename, content_type, bytes) VALUES (?, ?, ?, ?, ?)")
             selectFiles = try database.prepare(
                 "SELECT tag, filename, content_type, bytes FROM submission_files WHERE submission = ? ORDER BY rowid")
+            selectAll = try database.prepare(
+                "SELECT id, form, received, http_parameters, form_values FROM submissions WHERE form = ? ORDER BY id")
+            remove = try database.prepare("DELETE FROM submissions WHERE form = ? AND id = ?")
             select = try database.prepare(
                 """
                 SELECT id, form, received, http_parameters, form_values FROM submissions
@@ -158,6 +174,23 @@ public final class SQLiteSubmissionStore: Sendable {
                 try? database.execute("ROLLBACK")
                 throw error
             }
+        }
+
+        func forEach(formID: String, _ body: (StoredSubmission) throws -> Void) throws {
+            try selectAll.bind([formID])
+            try selectAll.forEach { columns in
+                guard let id = columns.text(0).flatMap(SubmissionID.init) else { return }
+                try body(
+                    StoredSubmission(
+                        id: id, formID: columns.text(1) ?? "", received: columns.text(2) ?? "",
+                        httpParameters: columns.text(3) ?? "", formValues: columns.text(4) ?? ""))
+            }
+        }
+
+        func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
+            try remove.bind([formID, id.description])
+            try remove.run()
+            return database.changes > 0
         }
 
         func submissions(formID: String, limit: Int) throws(StoreError) -> [StoredSubmission] {

@@ -2,10 +2,10 @@ import FormStore
 import Foundation
 
 /// What `--store` names: `sqlite:PATH` (a file, made with its folder when missing) or `none`.
-enum StoreLocation {
+public enum StoreLocation {
     /// The store `location` names, opened and migrated; a location that names no store this server
     /// keeps, or a store that cannot be opened, throws a message naming it.
-    static func open(_ location: String) throws -> SQLiteSubmissionStore {
+    public static func open(_ location: String) throws -> SQLiteSubmissionStore {
         if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
             throw FormServerError(
                 message: "--store \(redacted(location)): this server keeps submissions in SQLite only (sqlite:PATH)")
@@ -31,7 +31,7 @@ enum StoreLocation {
     }
 
     /// `location` with a password in it (`postgres://user:secret@host`) hidden, for messages and logs.
-    static func redacted(_ location: String) -> String {
+    public static func redacted(_ location: String) -> String {
         guard let scheme = location.range(of: "://"), let at = location[scheme.upperBound...].firstIndex(of: "@"),
             let colon = location[scheme.upperBound..<at].firstIndex(of: ":")
         else { return location }

@@ -1,0 +1,121 @@
+import ArgumentParser
+import FormModel
+import FormServer
+import FormStore
+import Foundation
+
+/// `formwright submissions list|export|delete`: the submissions a store keeps, from the command line.
+struct SubmissionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "submissions",
+        abstract: "List, export or erase the submissions a store keeps.",
+        subcommands: [List.self, Export.self, Delete.self]
+    )
+
+    /// Where the submissions are, and which form's.
+    struct Place: ParsableArguments {
+        @ArgumentParser.Option(help: "The store, as 'serve --store' names it: sqlite:PATH. (env: FORMWRIGHT_STORE)")
+        var store: String?
+
+        @ArgumentParser.Option(help: "The form whose submissions these are.")
+        var form: String
+
+        /// The store opened; a missing or unusable one exits 2, naming it.
+        func open() throws -> SQLiteSubmissionStore {
+            let location = store ?? ProcessInfo.processInfo.environment["FORMWRIGHT_STORE"] ?? ""
+            do {
+                return try StoreLocation.open(location)
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+    }
+
+    /// `submissions list`: the newest first, one line each: id, time received.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List a form's submissions, newest first.")
+
+        @OptionGroup var place: Place
+
+        @ArgumentParser.Option(help: "The most to list.")
+        var limit = 100
+
+        func run() throws {
+            for submission in try place.open().submissions(formID: place.form, limit: limit) {
+                print("\(submission.id) \(submission.received)")
+            }
+        }
+    }
+
+    /// `submissions export`: every submission of a form, oldest first, as JSON lines or CSV on stdout,
+    /// read from the store one at a time.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a form's submissions to standard output, oldest first, as JSON lines or CSV.",
+            discussion: """
+                CSV has the id and time received, then one column per tagged row in page order headed by \
+                its title (a multivalued section's items numbered); a cell a spreadsheet would run as a \
+                formula starts with '. CSV needs the form itself: --forms names its folder.
+                """
+        )
+
+        @OptionGroup var place: Place
+
+        @ArgumentParser.Option(help: "jsonl or csv.")
+        var format = "jsonl"
+
+        @ArgumentParser.Option(
+            help: "The folder of form descriptors, for CSV's columns. (env: FORMWRIGHT_FORMS, default: Forms)")
+        var forms: String?
+
+        func run() throws {
+            guard format == "jsonl" || format == "csv" else {
+                throw ValidationError("--format must be jsonl or csv, not '\(format)'")
+            }
+            let store = try place.open()
+            let output = FileHandle.standardOutput
+            guard format == "csv" else {
+                try store.forEach(formID: place.form) { submission in
+                    let line =
+                        #"{"id":"\#(submission.id)","received":"\#(submission.received)","httpParameters":"#
+                        + submission.httpParameters + #","formValues":"# + submission.formValues + "}\n"
+                    output.write(Data(line.utf8))
+                }
+                return
+            }
+            let folder = forms ?? ProcessInfo.processInfo.environment["FORMWRIGHT_FORMS"] ?? "Forms"
+            let catalog = try FormServerApp.servedCatalog(
+                folder: folder, hooks: FormwrightCommandLine.hooks(formsFolder: folder))
+            guard let form = catalog.forms[place.form] else {
+                throw ValidationError("no form '\(place.form)' in \(folder)")
+            }
+            let table = SubmissionTable(form: form)
+            output.write(Data(SubmissionTable.csvLine(table.header).utf8))
+            try store.forEach(formID: place.form) { submission in
+                let cells = table.row(
+                    id: submission.id.description, received: submission.received,
+                    httpParameters: submission.httpParameters)
+                output.write(Data(SubmissionTable.csvLine(cells).utf8))
+            }
+        }
+    }
+
+    /// `submissions delete`: erasure of one submission, its files with it.
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Erase a submission, its files with it.")
+
+        @OptionGroup var place: Place
+
+        @Argument(help: "The submission's id.")
+        var id: String
+
+        func run() throws {
+            guard let submission = SubmissionID(id), try place.open().delete(formID: place.form, id: submission) else {
+                FileHandle.standardError.write(Data("no submission \(id) of form '\(place.form)'\n".utf8))
+                throw ExitCode(1)
+            }
+            print("erased \(submission)")
+        }
+    }
+}

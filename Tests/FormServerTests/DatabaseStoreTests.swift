@@ -105,3 +105,45 @@ import Testing
         }
     }
 }
+
+/// Rows that say `store: false`, and passwords, are answered but kept by neither store.
+@Suite struct UnkeptRowTests {
+    private static let form = """
+        id: payment
+        sections:
+          - rows:
+              - { tag: name, type: text, required: true }
+              - { tag: card, type: text, store: false }
+              - { tag: pin, type: password }
+        """
+
+    @Test func aRowThatSaysStoreFalseAndAPasswordAreKeptByNeitherStore() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-unkept-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("forms"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.form.write(to: folder.appendingPathComponent("forms/payment.yaml"), atomically: true, encoding: .utf8)
+        let forms = folder.appendingPathComponent("forms").path
+        let body = #"{"name":"Ada","card":"4111 1111 1111 1111","pin":"2718"}"#
+        let database = folder.appendingPathComponent("formwright.db").path
+        let lines = folder.appendingPathComponent("lines").path
+        let answers = [
+            try await withFormApp(store: "sqlite:\(database)", forms: forms) { _, port in
+                try postJSON(port, "payment", body)
+            },
+            try await withFormApp(submissions: lines, forms: forms) { _, port in try postJSON(port, "payment", body) },
+        ]
+        for answer in answers {
+            #expect(answer.status == 200)
+            #expect(answer.text.contains("4111 1111 1111 1111") && answer.text.contains("2718"))
+        }
+        let kept = try #require(try SQLiteSubmissionStore(path: database).submissions(formID: "payment").first)
+        let line = try String(contentsOfFile: "\(lines)/payment.jsonl", encoding: .utf8)
+        for text in [kept.httpParameters, kept.formValues, line] {
+            #expect(text.contains("Ada"))
+            #expect(
+                !text.contains("4111") && !text.contains("2718") && !text.contains("\"card\"")
+                    && !text.contains("\"pin\""))
+        }
+    }
+}

@@ -9,6 +9,9 @@ extension RowDefinition {
     /// checked when the form is compiled, as a descriptor's is.
     public func autocomplete(_ tokens: String?) -> RowDefinition { updating { $0.autocomplete = tokens } }
 
+    /// Whether a store keeps the row's value (`store: false`); a password's is never kept.
+    public func store(_ kept: Bool) -> RowDefinition { updating { $0.store = kept } }
+
     /// Help text shown with the control.
     public func help(_ text: String?) -> RowDefinition { updating { $0.help = text } }
 

@@ -140,6 +140,7 @@ struct DescriptorDecoder {
         row.noValueDisplayText = reader.string("noValueDisplayText")
         row.help = reader.string("help")
         row.maxLength = reader.integer("maxLength", minimum: 0)
+        row.store = reader.bool("store") ?? true
         row.url = reader.string("url")
         row.accept = reader.strings("accept") ?? []
         row.options = options(&reader)
@@ -168,6 +169,7 @@ struct DescriptorDecoder {
     static let rowKeys = [
         "tag", "type", "title", "value", "placeholder", "autocomplete", "required", "requireMsg", "hidden", "disabled",
         "noValueDisplayText", "help", "maxLength", "url", "accept", "options", "min", "max", "step", "validators",
+        "store",
     ]
 
     private func options(_ reader: inout ObjectReader) -> [Option] {

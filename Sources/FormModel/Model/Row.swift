@@ -38,6 +38,9 @@ public struct Row: Sendable, Hashable {
     public var step: FormValue?
     /// The most characters a text row accepts, checked on the server too.
     public var maxLength: Int?
+    /// Whether a store keeps the row's value (`store: false`: a card number a handler forwards, a
+    /// one-time code). A password's value is never kept, whatever this says.
+    public var store = true
     /// For `button` rows: where the button leads. For `upload` rows: accepted media types.
     public var url: String?
     /// For `upload` rows: the accepted media types or extensions (HTML's `accept`).

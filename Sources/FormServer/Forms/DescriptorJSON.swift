@@ -58,6 +58,7 @@ enum DescriptorJSON {
         pairs.optional("value", row.value.map(value))
         pairs.optional("placeholder", row.placeholder.map(JSONValue.string))
         pairs.optional("autocomplete", row.autocomplete.map(JSONValue.string))
+        pairs.optional("store", row.store ? nil : JSONValue.bool(false))
         pairs.condition("required", row.required)
         pairs.optional("requireMsg", row.requireMessage.map(JSONValue.string))
         pairs.condition("hidden", row.hidden)

@@ -18,16 +18,32 @@ extension SubmissionStore: SubmissionKeeper {
     }
 }
 
-/// Valid submissions kept in a database, each under an id (`SubmissionID`), its files with it.
-/// A password row's value is left out: a store is read by people and programs that must never see it.
+extension Verdict {
+    /// The tags of the rows whose values no store keeps: passwords, and rows that say `store: false`.
+    /// A store is read by people and programs that must never see them.
+    var unkeptTags: Set<String> {
+        Set(form.rows.filter { $0.row.type == .password || !$0.row.store }.compactMap(\.row.tag))
+    }
+
+    /// `payload` as JSON text without the keys `leftOut`.
+    static func text(_ payload: JSONValue, leavingOut leftOut: Set<String>) -> String {
+        guard case .object(let members) = payload, !leftOut.isEmpty else {
+            return String(decoding: payload.bytes, as: UTF8.self)
+        }
+        return String(decoding: JSONValue.object(members.filter { !leftOut.contains($0.0) }).bytes, as: UTF8.self)
+    }
+}
+
+/// Valid submissions kept in a database, each under an id (`SubmissionID`), its files with it; the
+/// values of `Verdict.unkeptTags` left out.
 struct DatabaseKeeper: SubmissionKeeper {
     let database: SQLiteSubmissionStore
 
     func store(_ verdict: Verdict, formID: String) async throws -> SubmissionID? {
         let received = Date()
         let id = SubmissionID(milliseconds: UInt64((received.timeIntervalSince1970 * 1000).rounded(.down)))
-        let secret = Set(verdict.form.rows.filter { $0.row.type == .password }.compactMap(\.row.tag))
-        let files = SubmissionStore.uploads(of: verdict).map { upload in
+        let secret = verdict.unkeptTags
+        let files = SubmissionStore.uploads(of: verdict).filter { !secret.contains($0.tag) }.map { upload in
             StoredFile(
                 tag: upload.tag, filename: upload.file.filename, contentType: upload.file.contentType,
                 bytes: upload.file.bytes)
@@ -35,16 +51,8 @@ struct DatabaseKeeper: SubmissionKeeper {
         try await database.keep(
             StoredSubmission(
                 id: id, formID: formID, received: SubmissionStore.Files.timestamp(received).iso,
-                httpParameters: Self.text(verdict.httpParameters, leavingOut: secret),
-                formValues: Self.text(verdict.formValues, leavingOut: secret), files: files))
+                httpParameters: Verdict.text(verdict.httpParameters, leavingOut: secret),
+                formValues: Verdict.text(verdict.formValues, leavingOut: secret), files: files))
         return id
-    }
-
-    /// `payload` as JSON text without the keys `leftOut`.
-    private static func text(_ payload: JSONValue, leavingOut leftOut: Set<String>) -> String {
-        guard case .object(let members) = payload, !leftOut.isEmpty else {
-            return String(decoding: payload.bytes, as: UTF8.self)
-        }
-        return String(decoding: JSONValue.object(members.filter { !leftOut.contains($0.0) }).bytes, as: UTF8.self)
     }
 }

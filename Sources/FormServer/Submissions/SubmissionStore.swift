@@ -143,8 +143,9 @@ public final class SubmissionStore: Sendable {
         let stamp = Files.timestamp(received)
         var files: [JSONValue] = []
         var written: [String] = []
+        let unkept = verdict.unkeptTags
         do throws(SubmissionStoreError) {
-            for (tag, file) in Self.uploads(of: verdict) {
+            for (tag, file) in Self.uploads(of: verdict) where !unkept.contains(tag) {
                 if written.isEmpty { try Files.makeFolder(named: formID, in: folder) }
                 let stored = "\(formID)/\(stamp.compact)-\(Files.randomHex())\(Files.fileExtension(of: file))"
                 try Files.create("\(folder)/\(stored)", holding: file.bytes)
@@ -161,8 +162,16 @@ public final class SubmissionStore: Sendable {
             var line = JSONValue.object([("received", .string(stamp.iso)), ("form", .string(formID))]).bytes
             line.removeLast()  // its `}`
             line.append(UInt8(ascii: ","))
-            let payloads = verdict.payloadJSONBytes
-            line.append(contentsOf: payloads[1..<(payloads.count - 1)])
+            if unkept.isEmpty {
+                let payloads = verdict.payloadJSONBytes
+                line.append(contentsOf: payloads[1..<(payloads.count - 1)])
+            } else {
+                // Passwords and rows that say `store: false` are left out of both payloads.
+                line.append(contentsOf: #""httpParameters":"#.utf8)
+                line.append(contentsOf: Verdict.text(verdict.httpParameters, leavingOut: unkept).utf8)
+                line.append(contentsOf: #","formValues":"#.utf8)
+                line.append(contentsOf: Verdict.text(verdict.formValues, leavingOut: unkept).utf8)
+            }
             if !files.isEmpty {
                 line.append(contentsOf: #","files":"#.utf8)
                 JSONValue.array(files).write(to: &line)

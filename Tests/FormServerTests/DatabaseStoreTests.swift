@@ -147,3 +147,31 @@ import Testing
         }
     }
 }
+
+/// The thank-you page names the submission a store kept, and nothing else a link puts there.
+@Suite struct ThankYouReferenceTests {
+    @Test func theThankYouPageNamesTheKeptSubmission() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-ref-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = "sqlite:" + folder.appendingPathComponent("formwright.db").path
+        let (location, page, chinese, forged) = try await withFormServer(store: store) { port in
+            let post = try BrowserSession(port: port, form: "pets").post(
+                "pets", [("has_pets", "on"), ("pet_names", "Rex")])
+            let location = post.header("Location") ?? ""
+            return (
+                location, try request(port, location),
+                try request(port, location, headers: ["Accept-Language": "zh-CN"]),
+                try request(port, "/forms/pets/thanks?ref=%3Cb%3Ehi%3C%2Fb%3E")
+            )
+        }
+        let id = try #require(location.firstMatch(of: /^\/forms\/pets\/thanks\?ref=([0-9A-Z]{26})$/)).1
+        #expect(page.status == 200)
+        #expect(page.text.contains(#"<p class="fw-reference">Your reference: \#(id)</p>"#))
+        #expect(chinese.text.contains("您的编号：\(id)"))
+        #expect(forged.status == 200)
+        #expect(!forged.text.contains("fw-reference") && !forged.text.contains("<b>"))
+        #expect(
+            try SQLiteSubmissionStore(path: String(store.dropFirst("sqlite:".count))).submissions(formID: "pets")
+                .map(\.id.description) == [String(id)])
+    }
+}

@@ -28,6 +28,9 @@ public struct MessagePage: Sendable, Hashable {
     private var linkLanguage: String?
     /// A second paragraph, in English: the server's technical reason, under the reader's own words.
     private var detail: String?
+    /// A paragraph naming the submission kept, and its language when not the page's.
+    private var reference: String?
+    private var referenceLanguage: String?
 
     /// A page saying `message` under `title`.
     public init(title: String, message: String, language: String = "en", link: (href: String, text: String)? = nil) {
@@ -38,7 +41,7 @@ public struct MessagePage: Sendable, Hashable {
     }
 
     /// The page after a valid submission, in the language of its title (the descriptor may give it).
-    public static func thankYou(texts: PageTexts, back: String? = nil) -> MessagePage {
+    public static func thankYou(texts: PageTexts, back: String? = nil, reference: String? = nil) -> MessagePage {
         var texts = texts
         texts.pageLanguage = texts.language(of: "thankYou")
         var page = MessagePage(
@@ -46,6 +49,8 @@ public struct MessagePage: Sendable, Hashable {
             link: back.map { ($0, texts.back) })
         page.messageLanguage = texts.lang("thankYouMessage")
         page.linkLanguage = texts.lang(language: texts.language)
+        page.reference = reference.map { texts.thankYouReference.replacing("{reference}", with: $0) }
+        page.referenceLanguage = texts.lang("thankYouReference")
         return page
     }
 
@@ -110,6 +115,13 @@ public struct MessagePage: Sendable, Hashable {
         writer.markup(">")
         writer.text(message)
         writer.markup("</p>\n")
+        if let reference {
+            writer.markup("<p class=\"fw-reference\"")
+            writer.lang(referenceLanguage)
+            writer.markup(">")
+            writer.text(reference)
+            writer.markup("</p>\n")
+        }
         if let detail {
             writer.markup("<p class=\"fw-detail\"")
             // The reason is English whatever the page's language: screen readers must say it so.

@@ -8,7 +8,7 @@ extension PageTexts {
         requiredMarker: "required", chooseOption: "Choose…", yes: "Yes", no: "No",
         durationHelp: "Hours, minutes and seconds, like 1:30:00",
         timeZoneHelp: "Time in {zone}", thankYou: "Thank you", thankYouMessage: "Your answers have been sent.",
-        formsTitle: "Forms",
+        thankYouReference: "Your reference: {reference}", formsTitle: "Forms",
         notFound: "Page not found", notFoundMessage: "There is no page at this address.",
         tooLarge: "Too large to send",
         tooLargeMessage: "What you sent is larger than this site accepts ({size} at most), so nothing was received. "
@@ -39,7 +39,8 @@ extension PageTexts {
         requiredMarker: "必填", chooseOption: "请选择…", yes: "是", no: "否", durationHelp: "时:分:秒，例如 1:30:00",
         timeZoneHelp: "{zone} 时间",
         thankYou: "谢谢",
-        thankYouMessage: "您的回答已提交。", formsTitle: "表单", notFound: "找不到页面", notFoundMessage: "此地址没有页面。",
+        thankYouMessage: "您的回答已提交。", thankYouReference: "您的编号：{reference}", formsTitle: "表单", notFound: "找不到页面",
+        notFoundMessage: "此地址没有页面。",
         tooLarge: "内容过大，无法提交", tooLargeMessage: "您提交的内容超过了本网站接受的上限（最多 {size}），因此未被接收。请返回，选择较小的文件后再次提交。",
         refused: "请求未被接受", refusedMessage: "本网站无法处理该请求。如果您是从其他网站的链接或表单来到这里，请返回并从本网站的页面重试。服务器给出的原因：",
         sessionExpired: "会话已过期", sessionExpiredMessage: "表单打开时间过长或来自其他网站，因此无法提交。请返回，重新加载表单后再次提交。",
@@ -61,6 +62,7 @@ extension PageTexts {
         "itemMovedUp": \.itemMovedUp, "itemMovedDown": \.itemMovedDown, "requiredMarker": \.requiredMarker,
         "chooseOption": \.chooseOption, "yes": \.yes, "no": \.no, "durationHelp": \.durationHelp,
         "timeZoneHelp": \.timeZoneHelp, "thankYou": \.thankYou, "thankYouMessage": \.thankYouMessage,
+        "thankYouReference": \.thankYouReference,
         "recordChanged": \.recordChanged, "notKept": \.notKept,
     ]
 

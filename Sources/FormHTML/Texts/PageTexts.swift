@@ -59,6 +59,9 @@ public struct PageTexts: Sendable, Hashable {
     public var thankYou: String
     /// The thank-you page's message.
     public var thankYouMessage: String
+    /// Under it, when the server kept the submission under an id: `{reference}` stands for the id, which
+    /// the reader can quote to whoever reads the submissions.
+    public var thankYouReference: String
     /// The title of the index of forms.
     public var formsTitle: String
     /// The 404 page's title.

@@ -74,7 +74,10 @@ struct FormRoutes: Sendable {
         routes.get("/forms/{id}/thanks", values: sites, missing: missing) { request, source in
             let site = source.site
             let texts = site.page(site.locale(for: request.acceptLanguage)).texts
-            return Answers.html(.ok, MessagePage.thankYou(texts: texts, back: "/forms/\(site.id)").render())
+            // `?ref=` names the submission kept (`accepted`); anything else there is not shown.
+            let reference = request.query["ref"].flatMap(SubmissionID.init)?.description
+            let page = MessagePage.thankYou(texts: texts, back: "/forms/\(site.id)", reference: reference)
+            return Answers.html(.ok, page.render())
         }
         // Switched off, the explanation is no resource: a post still reaches the handler, which says how
         // to switch it on, but no method is offered in an `Allow`.
@@ -270,7 +273,8 @@ struct FormRoutes: Sendable {
             }
             return Answers.json(.ok, payload)
         }
-        return .redirect(to: site.form.form.successRedirect ?? "/forms/\(site.id)/thanks")
+        if let redirect = site.form.form.successRedirect { return .redirect(to: redirect) }
+        return .redirect(to: "/forms/\(site.id)/thanks" + (id.map { "?ref=\($0)" } ?? ""))
     }
 
     /// What a valid submission gets when the store could not keep it: `503`, the page again with the

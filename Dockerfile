@@ -26,14 +26,19 @@ RUN scripts/build-release --static-swift-stdlib --product formwright \
     && strip --strip-debug /out/formwright
 
 FROM debian:bookworm-slim
-# Only libmicrohttpd's and libcrypto's runtime libraries: the Swift runtime is linked into the binary.
+# Only libmicrohttpd's, libcrypto's and SQLite's runtime libraries: the Swift runtime is linked into the binary.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd12 libssl3 libsqlite3-0 \
     && apt-get clean \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 formwright \
-    && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin formwright
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin formwright \
+    && mkdir /data && chown 10001:10001 /data
 WORKDIR /app
+# The default store, data/formwright.db from the working folder, lives on the /data volume: mount one
+# to keep submissions across containers.
+RUN ln -s /data /app/data
+VOLUME ["/data"]
 COPY --from=build /out/formwright /app/formwright
 COPY Forms /app/Forms
 COPY Public /app/Public

@@ -3,16 +3,16 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 PORT ?= 8080
-SUBMISSIONS ?= submissions
+STORE ?= data/formwright.db
 export PATH := $(PATH):/opt/swift/usr/bin
 
 .PHONY: serve test deps test-deps build release swift-test allocation-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine bench-store fuzz clean
 BIN = $$($(SWIFT) build --show-bin-path)
 
-## serve: install what is missing, build release, serve Forms/ (with the examples' Swift: Examples/) on http://127.0.0.1:$(PORT), keeping valid submissions in $(SUBMISSIONS)/
+## serve: install what is missing, build release, serve Forms/ (with the examples' Swift: Examples/) on http://127.0.0.1:$(PORT), keeping valid submissions in $(STORE)
 serve: deps
 	SWIFT=$(SWIFT) scripts/build-release --product formwright-examples
-	$$($(SWIFT) build -c release --show-bin-path)/formwright-examples serve --port $(PORT) --submissions $(SUBMISSIONS)
+	$$($(SWIFT) build -c release --show-bin-path)/formwright-examples serve --port $(PORT) --store sqlite:$(STORE)
 
 ## test: install what is missing, then run every test
 test: test-deps format-check swift-test allocation-test container-test predicate-corpus js-conformance check-forms browser-test

@@ -56,7 +56,7 @@ for bin in "$@"; do
     read -ra words <<<"$bin"
     serve "formwright$index" "http://$HOST:$port$PAGE_PATH" "${words[0]}" serve "${words[@]:1}" \
         --host "$HOST" --port "$port" \
-        --forms "$FORMS" --public "$repo/Public" --threads "$THREADS"
+        --forms "$FORMS" --public "$repo/Public" --threads "$THREADS" --store none
     servers+=("formwright$index=http://$HOST:$port$PAGE_PATH")
     port=$((port + 1))
 done

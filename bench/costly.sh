@@ -41,7 +41,7 @@ sections:
       - { tag: note, type: text, title: Note, hidden: "$name MATCHES '((((a*)*)*)*){20}b'" }
 YAML
 "$FORMWRIGHT_BIN" serve --host 127.0.0.1 --port "$PORT" --threads "$THREADS" --forms "$tmp/forms" \
-    --public "$repo/Public" --no-access-log >"$tmp/server.log" 2>&1 &
+    --public "$repo/Public" --no-access-log --store none >"$tmp/server.log" 2>&1 &
 server=$!
 for _ in $(seq 50); do curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.1; done
 

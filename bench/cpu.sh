@@ -133,7 +133,7 @@ for scenario in "${scenarios[@]}"; do
     esac
     cp "$FORMWRIGHT_BIN" "$tmp/formwright"
     start formwright /healthz "$tmp/formwright" serve --host "$HOST" --port "$PORT" --public "$tmp/public" \
-        --forms "$FORMS" --threads 1
+        --forms "$FORMS" --threads 1 --store none
     # The ceiling serves the page as Formwright renders it.
     [[ $scenario == page ]] && { curl -fs -o "$ceiling_file" "http://$HOST:$PORT$path" || die "cannot save the page"; }
     log "$scenario: formwright, ${DURATION}s"

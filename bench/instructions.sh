@@ -170,11 +170,11 @@ for scenario in "${scenarios[@]}"; do
     esac
     log "$scenario: formwright, $REQUESTS requests: $method $path"
     read -r fw_total fw_memset fw_refcounts fw_lines fw_kib < <(count formwright "$path" "$tmp/formwright" \
-        serve --host "$HOST" --port "$PORT" --public "$tmp/public" --forms "$FORMS" --threads 1)
+        serve --host "$HOST" --port "$PORT" --public "$tmp/public" --forms "$FORMS" --threads 1 --store none)
     if [[ $scenario == page* ]]; then
         # The ceiling serves a copy of the page as Formwright renders it.
         "$tmp/formwright" serve --host "$HOST" --port "$PORT" \
-            --public "$tmp/public" --forms "$FORMS" --threads 1 >"$tmp/copy.log" 2>&1 &
+            --public "$tmp/public" --forms "$FORMS" --threads 1 --store none >"$tmp/copy.log" 2>&1 &
         server=$!
         for ((i = 0; i < 100; i++)); do
             if curl -fs -o "$ceiling_file" "http://$HOST:$PORT$path"; then break; fi

@@ -33,7 +33,7 @@ fi
 export FORMWRIGHT_SECRET=${FORMWRIGHT_SECRET:-bench-secret}
 # The page a new reader gets from Formwright, body and header fields, saved for the reference to send.
 "$FORMWRIGHT_BIN" serve --host 127.0.0.1 --port "$PORT" --forms "${FORMS:-$repo/Forms}" --threads 1 \
-    >"$work/formwright.log" 2>&1 &
+    --store none >"$work/formwright.log" 2>&1 &
 server=$!
 for ((i = 0; i < 100; i++)); do
     curl -fs -D "$work/page.head" -o "$work/page.html" "http://127.0.0.1:$PORT/forms/event" && break

@@ -388,7 +388,7 @@ fw_log=$tmp/formwright.log
 read -r -a fw_extra <<<"$FORMWRIGHT_ARGS"
 log "starting formwright on $fw_base"
 "$FORMWRIGHT_BIN" serve --host "$HOST" --port "$fw_port" --public "$tmp/public" --forms "$FORMS" \
-    --threads "$THREADS" "${fw_extra[@]}" >"$fw_log" 2>&1 &
+    --threads "$THREADS" --store none "${fw_extra[@]}" >"$fw_log" 2>&1 &
 fw_pid=$!
 pids+=("$fw_pid")
 wait_ready formwright "$fw_pid" "$fw_base/healthz" "$fw_log"

@@ -120,7 +120,7 @@ PY
 export SUBMIT_BODY=$tmp/event.body SUBMIT_HEADERS="Cookie: fw_csrf=$EVENT_NONCE"
 base=http://$HOST:$PORT
 access_log=$tmp/formwright.log
-store=()
+store=(--store none)
 [[ $SUBMISSIONS == on ]] && store=(--submissions "$tmp/submissions")
 # Appended to, so the log can be emptied between rounds while the server writes it.
 FORMWRIGHT_SECRET=$FORMWRIGHT_SECRET "$FORMWRIGHT_BIN" serve --host "$HOST" --port "$PORT" --public "$tmp/public" \

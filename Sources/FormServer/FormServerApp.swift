@@ -150,7 +150,7 @@ public final class FormServerApp: Sendable {
         guard let folder = configuration.submissionsFolder else {
             if !unhandled.isEmpty {
                 logger.notice(
-                    "valid submissions are answered but not kept: give --store sqlite:PATH to keep them",
+                    "valid submissions are answered but not kept (--store none): give --store sqlite:PATH to keep them",
                     metadata: ["forms": "\(unhandled.joined(separator: ", "))"])
             }
             return nil

@@ -83,7 +83,7 @@ struct Serve: ParsableCommand {
 
     @Option(
         help:
-            "Database to keep valid submissions in (forms with a Swift handler excepted): sqlite:PATH, made when missing, or none. (env: FORMWRIGHT_STORE)"
+            "Database to keep valid submissions in (forms with a Swift handler excepted): sqlite:PATH, made when missing, or none. (env: FORMWRIGHT_STORE, default: sqlite:data/formwright.db, or none with --submissions)"
     )
     var store: String?
 
@@ -92,6 +92,9 @@ struct Serve: ParsableCommand {
             "The site is reached over HTTPS (a TLS proxy in front): the CSRF cookie becomes __Host-fw_csrf, Secure. (env: FORMWRIGHT_SECURE_COOKIES=on)"
     )
     var secureCookies = false
+
+    /// Where submissions are kept when nothing says otherwise: beside the forms' working folder.
+    static let defaultStore = "sqlite:data/formwright.db"
 
     func run() throws {
         let environment = EnvironmentSettings(ProcessInfo.processInfo.environment)
@@ -160,7 +163,10 @@ struct Serve: ParsableCommand {
         ) { try ByteSize.parse($0, option: "FORMWRIGHT_MAX_FILE", refusingZeroAs: "every upload") }
         configuration.submissionsFolder =
             submissions ?? environment.variables["FORMWRIGHT_SUBMISSIONS"].flatMap { $0.isEmpty ? nil : $0 }
-        configuration.store = store ?? environment.variables["FORMWRIGHT_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+        // A store by default, unless submissions go to a folder of JSON lines instead.
+        configuration.store =
+            store ?? environment.variables["FORMWRIGHT_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (configuration.submissionsFolder == nil ? Self.defaultStore : nil)
         // The CSRF secret comes only from the environment: a flag would show in `ps`.
         configuration.secret = environment.variables["FORMWRIGHT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
         if let secret = configuration.secret, secret.utf8.count < EnvironmentSettings.minimumSecretBytes {

@@ -81,6 +81,11 @@ class Server:
         return self.log_path.read_text(errors="replace")
 
 
+def is_thanks(url: str, thanks: str) -> bool:
+    """Whether `url` is the thank-you page `thanks`, with or without the `?ref=` naming the kept submission."""
+    return url == thanks or re.fullmatch(re.escape(thanks) + r"\?ref=[0-9A-Z]{26}", url) is not None
+
+
 def formwright_binary() -> Path:
     binary = Path(os.environ.get("FORMWRIGHT_BIN", ".build/debug/formwright-examples"))
     if not binary.is_absolute():
@@ -101,6 +106,8 @@ def start_server(log_path: Path, forms: Path | str = "Forms") -> Server:
     command = [
         str(binary), "serve", "--host", "127.0.0.1", "--port", "0",
         "--forms", str(forms), "--public", str(public_folder()), "--no-access-log",
+        # Valid posts are kept, as by default, in a store of this run's own.
+        "--store", f"sqlite:{log_path.parent / 'formwright.db'}",
     ]
     log_file = open(log_path, "wb")
     try:

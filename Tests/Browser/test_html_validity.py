@@ -17,7 +17,7 @@ import support
 VNU_TIMEOUT = 300  # seconds for one run over every page (one JVM start)
 
 PAGES = (
-    ["index", "thanks", "not-found", "too-large", "account-record", "account-conflict"]
+    ["index", "thanks", "thanks-reference", "not-found", "too-large", "account-record", "account-conflict"]
     + [f"{form_id}-fresh" for form_id in support.example_form_ids()]
     + [f"{form_id}-refused" for form_id in support.example_form_ids()]
 )
@@ -48,6 +48,8 @@ def vnu_report(server, tmp_path_factory):
         get = lambda path: session.get(server.url(path), timeout=support.HTTP_TIMEOUT)  # noqa: E731
         (folder / "index.html").write_text(get("/forms").text)
         (folder / "thanks.html").write_text(get("/forms/event/thanks").text)
+        # The thank-you page naming a kept submission.
+        (folder / "thanks-reference.html").write_text(get("/forms/event/thanks?ref=01M8GKCFKDBJGJY7A4MM2XVZS6").text)
         # The page a browser reads for an address that is not there (the server's own 404, not a form's).
         missing = session.get(server.url("/nowhere"), headers={"Accept": "text/html"}, timeout=support.HTTP_TIMEOUT)
         assert missing.status_code == 404 and missing.headers["Content-Type"].startswith("text/html")

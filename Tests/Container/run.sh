@@ -428,6 +428,28 @@ keeps_the_submission() {
     grep -q '"form":"event"' "$file" && grep -q '"title":"Team lunch"' "$file"
 }
 
+# The default store: data/formwright.db from /app, on the image's /data volume (an anonymous one here);
+# a JSON submission is answered with the id it is kept under.
+keeps_in_the_default_store() {
+    local store_port answer deadline=$((SECONDS + start_limit))
+    store_port=$(free_port)
+    start store -p "127.0.0.1:$store_port:8080" || return 1
+    until [[ $(curl -s --max-time 2 "http://127.0.0.1:$store_port/healthz") == ok ]]; do
+        if ((SECONDS > deadline)); then
+            logs_of store
+            return 1
+        fi
+        sleep 0.5
+    done
+    answer=$(fetch "http://127.0.0.1:$store_port/forms/event" -H 'Content-Type: application/json' \
+        -d '{"title":"Team lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00"}')
+    echo "POST /forms/event: $answer"
+    head -c 120 "$work/body" && echo
+    pm exec store ls -l /data
+    [[ $answer == "200 application/json"* ]] && grep -q '^{"id":"[0-9A-Z]\{26\}"' "$work/body" &&
+        pm exec store test -s /data/formwright.db && pm logs store 2>&1 | grep -q 'store=sqlite:data/formwright.db'
+}
+
 runs_as_the_numeric_user() {
     local uid
     uid=$(pm exec serve id -u)
@@ -571,6 +593,7 @@ step "the submission is kept in the mounted FORMWRIGHT_SUBMISSIONS folder" keeps
 step "the server runs as uid 10001" runs_as_the_numeric_user
 step "the image's HEALTHCHECK passes" healthcheck_passes
 step "podman stop -t 10: exit code 0 (graceful SIGTERM)" stops_gracefully_on_sigterm
+step "with no store named, a JSON submission gets an id and /data/formwright.db holds it" keeps_in_the_default_store
 
 host_binary=$repo/.build/debug/formwright
 must "host formwright built (for the expected check output)" build_host_binary

@@ -48,15 +48,21 @@ final class FormwrightProcess: @unchecked Sendable {
         var finished = false
     }
 
-    /// Starts `binary` (the product's, unless told) with `arguments`, in the repository.
-    init(_ arguments: [String], environment: [String: String] = [:], binary: URL = formwrightBinary) throws {
+    /// Starts `binary` (the product's, unless told) with `arguments`, in `directory` (the repository
+    /// unless told). Unless `environment` says otherwise, `FORMWRIGHT_STORE=none`: a test that keeps
+    /// submissions names its own store, and none is made in the repository.
+    init(
+        _ arguments: [String], environment: [String: String] = [:], binary: URL = formwrightBinary,
+        directory: String = repositoryRoot.path
+    ) throws {
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FORMWRIGHT_") }
+        variables["FORMWRIGHT_STORE"] = "none"
         variables.merge(environment) { $1 }
         let output = try closeOnExecPipe()
         defer { close(output.write) }
         do {
             process = try ChildProcess(
-                binary.path, arguments, environment: variables, directory: repositoryRoot.path,
+                binary.path, arguments, environment: variables, directory: directory,
                 output: output.write, errors: output.write)
         } catch {
             close(output.read)

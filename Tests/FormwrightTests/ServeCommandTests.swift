@@ -158,6 +158,33 @@ extension CommandSuites {
             }
         }
 
+        /// Without `--store`, submissions are kept in `data/formwright.db` under the working folder, made
+        /// at start; `--store none` keeps nothing and says so.
+        @Test func theDefaultStoreIsMadeInTheWorkingFolder() async throws {
+            try await offPool {
+                let folder = try temporaryFolder()
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let places = [
+                    "--forms", repositoryRoot.appendingPathComponent("Forms").path,
+                    "--public", repositoryRoot.appendingPathComponent("Public").path,
+                ]
+                let server = try FormwrightProcess(
+                    ["serve", "--port", "0"] + places, environment: ["FORMWRIGHT_STORE": ""], directory: folder.path)
+                #expect(server.listeningPort() != nil, "\(server.text)")
+                server.signal(SIGTERM)
+                #expect(server.waitForExit() == 0)
+                #expect(server.text.contains("store=sqlite:data/formwright.db"))
+                #expect(
+                    FileManager.default.fileExists(atPath: folder.appendingPathComponent("data/formwright.db").path))
+                let none = try FormwrightProcess(
+                    ["serve", "--port", "0", "--store", "none"] + places, directory: folder.path)
+                #expect(none.listeningPort() != nil)
+                none.signal(SIGTERM)
+                #expect(none.waitForExit() == 0)
+                #expect(none.text.contains("valid submissions are answered but not kept (--store none)"))
+            }
+        }
+
         @Test func missingFormsFolderIsRefusedNamingIt() async throws {
             try await offPool {
                 let (status, output) = try runFormwright(["serve", "--port", "0", "--forms", "/nonexistent/forms"])

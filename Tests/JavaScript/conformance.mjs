@@ -246,7 +246,7 @@ async function factWalk() {
   writeFileSync(join(folder, "live.yaml"), LIVE);
   writeFileSync(join(folder, "keep.yaml"), KEEP);
   const port = await freePort();
-  const server = spawn(bin, ["serve", "--port", String(port), "--forms", folder, "--explain", "--no-access-log"], { stdio: ["ignore", "ignore", "pipe"] });
+  const server = spawn(bin, ["serve", "--port", String(port), "--forms", folder, "--explain", "--no-access-log", "--store", "none"], { stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   server.stderr.on("data", (d) => { log += d; });
   const base = `http://127.0.0.1:${port}`;

@@ -23,7 +23,8 @@ final class SQLiteDatabase {
         sqlite3_busy_timeout(handle, busyMilliseconds)
     }
 
-    deinit { sqlite3_close(handle) }
+    // `_v2`: the connection closes once its last statement is finalized, whichever goes first.
+    deinit { sqlite3_close_v2(handle) }
 
     /// Runs `sql`, one or more statements without parameters or rows.
     func execute(_ sql: String) throws(StoreError) {
@@ -65,6 +66,9 @@ final class SQLiteDatabase {
         /// Binds `values` to the parameters in order, text each.
         func bind(_ values: [String]) throws(StoreError) {
             for (index, value) in values.enumerated() {
+                guard value.utf8.count <= Int(Int32.max) else {
+                    throw StoreError("\(database.path): a value of \(value.utf8.count) bytes")
+                }
                 var value = value
                 let status = value.withUTF8 { bytes in
                     bytes.withMemoryRebound(to: CChar.self) {
@@ -77,6 +81,9 @@ final class SQLiteDatabase {
 
         /// Binds `bytes` to parameter `index` (counted from 1) as a blob.
         func bind(_ bytes: [UInt8], at index: Int) throws(StoreError) {
+            guard bytes.count <= Int(Int32.max) else {
+                throw StoreError("\(database.path): a value of \(bytes.count) bytes")
+            }
             let status = bytes.withUnsafeBytes {
                 CSQLite_bindBlob(handle, Int32(index), $0.baseAddress, Int32($0.count))
             }

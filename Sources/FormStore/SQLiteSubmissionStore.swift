@@ -73,8 +73,10 @@ public final class SQLiteSubmissionStore: Sendable {
         self.path = path
         self.backlog = backlog
         let database = try SQLiteDatabase(path: path)
-        // WAL must be set outside a transaction; FULL syncs the log at each commit.
-        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
+        // WAL must be set outside a transaction; FULL syncs the log at each commit; an erased
+        // submission's bytes are overwritten, not left in free pages.
+        try database.execute(
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA secure_delete=ON;")
         try Migrations.run(on: database)
         connection = try Connection(database)
     }

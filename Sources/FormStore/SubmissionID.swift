@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -16,16 +18,42 @@ public struct SubmissionID: Hashable, Comparable, Sendable, CustomStringConverti
     public init(milliseconds: UInt64) {
         var random: (UInt64, UInt16) = (0, 0)
         withUnsafeMutableBytes(of: &random) { arc4random_buf($0.baseAddress!, $0.count) }
-        // 128 bits, most significant first: the time, then the random bits.
-        let high = milliseconds << 16 | UInt64(random.1)
-        let low = random.0
-        description = Self.encode(high: high, low: low)
+        self.init(milliseconds: milliseconds, random: (random.1, random.0))
     }
+
+    /// The id of `milliseconds` and the 80 bits `random` (16 high, 64 low): for tests.
+    init(milliseconds: UInt64, random: (high: UInt16, low: UInt64)) {
+        // 128 bits, most significant first: the time, then the random bits.
+        description = Self.encode(high: milliseconds << 16 | UInt64(random.high), low: random.low)
+    }
+
+    /// A new id, after every one this process made before it: ids made in one millisecond sort in the
+    /// order they were made, so "newest first" holds. Within a millisecond the random part grows from
+    /// the last by a random step of up to 48 bits, so an id still cannot be guessed from the one before.
+    public static func next(milliseconds: UInt64) -> SubmissionID {
+        var bits: (UInt64, UInt16) = (0, 0)
+        withUnsafeMutableBytes(of: &bits) { arc4random_buf($0.baseAddress!, $0.count) }
+        return last.withLock { last in
+            var time = milliseconds
+            var random = (high: bits.1, low: bits.0)
+            if let previous = last, milliseconds <= previous.milliseconds {
+                time = previous.milliseconds
+                let (sum, carried) = previous.random.low.addingReportingOverflow(bits.0 >> 16 | 1)
+                random = (previous.random.high &+ (carried ? 1 : 0), sum)
+            }
+            last = (time, random)
+            return SubmissionID(milliseconds: time, random: random)
+        }
+    }
+
+    /// The time and random part of the last id `next` gave.
+    private static let last = Mutex<(milliseconds: UInt64, random: (high: UInt16, low: UInt64))?>(nil)
 
     /// The id `text` spells, if it has an id's shape (any case; Crockford's `I`, `L` and `O` are
     /// not used, as none is ever written).
     public init?(_ text: String) {
-        guard text.utf8.count == 26, text.utf8.first.map({ $0 <= UInt8(ascii: "7") }) ?? false,
+        guard text.utf8.count == 26, text.utf8.allSatisfy({ $0 < 0x80 }),
+            text.utf8.first.map({ $0 <= UInt8(ascii: "7") }) ?? false,
             text.uppercased().utf8.allSatisfy({ Self.alphabet.utf8.contains($0) })
         else { return nil }
         description = text.uppercased()
@@ -42,7 +70,7 @@ public struct SubmissionID: Hashable, Comparable, Sendable, CustomStringConverti
     private static let alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
     private static let digits = Array(alphabet.utf8)
 
-    /// The 128 bits `high` then `low` as 26 base32 digits: 2 bits, then 5 at a time.
+    /// The 128 bits `high` then `low` as 26 base32 digits: 3 bits, then 5 at a time.
     private static func encode(high: UInt64, low: UInt64) -> String {
         var text = [UInt8](repeating: 0, count: 26)
         for position in 0..<26 {

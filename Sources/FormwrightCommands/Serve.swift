@@ -93,7 +93,7 @@ struct Serve: ParsableCommand {
     )
     var secureCookies = false
 
-    /// Where submissions are kept when nothing says otherwise: beside the forms' working folder.
+    /// Where submissions are kept when nothing says otherwise: under the process's working directory.
     static let defaultStore = "sqlite:data/formwright.db"
 
     func run() throws {

@@ -23,6 +23,11 @@ struct SubmissionsCommand: ParsableCommand {
         /// The store opened; a missing or unusable one exits 2, naming it.
         func open() throws -> SQLiteSubmissionStore {
             let location = store ?? ProcessInfo.processInfo.environment["FORMWRIGHT_STORE"] ?? ""
+            // Read, never made: a mistyped path must not become an empty store.
+            if location.hasPrefix("sqlite:"), !FileManager.default.fileExists(atPath: String(location.dropFirst(7))) {
+                FileHandle.standardError.write(Data("no store at \(location.dropFirst(7))\n".utf8))
+                throw ExitCode(2)
+            }
             do {
                 return try StoreLocation.open(location)
             } catch {

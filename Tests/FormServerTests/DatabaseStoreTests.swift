@@ -92,6 +92,7 @@ import Testing
                 ("mysql://db", nil, "--store 'mysql://db' names no store"),
                 ("sqlite:", nil, "--store 'sqlite:' names no store"),
                 ("postgres://ada:secret@db/forms", nil, "--store postgres://ada:…@db/forms: this server keeps"),
+                ("postgres://ada:se@cret@db/forms", nil, "--store postgres://ada:…@db/forms: this server keeps"),
                 ("sqlite:/proc/formwright.db", nil, "cannot keep submissions"),
                 ("sqlite:\(folder)/a.db", folder, "give --store or --submissions, not both"),
             ]
@@ -115,6 +116,9 @@ import Testing
               - { tag: name, type: text, required: true }
               - { tag: card, type: text, store: false }
               - { tag: pin, type: password }
+          - multivaluedTag: codes
+            multivaluedOptions: [insert]
+            rowTemplate: { type: password, title: Code }
         """
 
     @Test func aRowThatSaysStoreFalseAndAPasswordAreKeptByNeitherStore() async throws {
@@ -124,7 +128,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.form.write(to: folder.appendingPathComponent("forms/payment.yaml"), atomically: true, encoding: .utf8)
         let forms = folder.appendingPathComponent("forms").path
-        let body = #"{"name":"Ada","card":"4111 1111 1111 1111","pin":"2718"}"#
+        let body = #"{"name":"Ada","card":"4111 1111 1111 1111","pin":"2718","codes":["3141","5926"]}"#
         let database = folder.appendingPathComponent("formwright.db").path
         let lines = folder.appendingPathComponent("lines").path
         let answers = [
@@ -144,6 +148,7 @@ import Testing
             #expect(
                 !text.contains("4111") && !text.contains("2718") && !text.contains("\"card\"")
                     && !text.contains("\"pin\""))
+            #expect(!text.contains("3141") && !text.contains("\"codes\""))
         }
     }
 }

@@ -30,11 +30,14 @@ public enum StoreLocation {
         }
     }
 
-    /// `location` with a password in it (`postgres://user:secret@host`) hidden, for messages and logs.
+    /// `location` with a password in it (`postgres://user:secret@host`) hidden, for messages and logs:
+    /// everything between the user's `:` and the last `@` before the host.
     public static func redacted(_ location: String) -> String {
-        guard let scheme = location.range(of: "://"), let at = location[scheme.upperBound...].firstIndex(of: "@"),
-            let colon = location[scheme.upperBound..<at].firstIndex(of: ":")
-        else { return location }
-        return String(location[..<location.index(after: colon)]) + "…" + String(location[at...])
+        guard let scheme = location.range(of: "://") else { return location }
+        let authority = location[scheme.upperBound...].prefix { $0 != "/" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
+            return location
+        }
+        return String(location[...colon]) + "…" + String(location[at...])
     }
 }

@@ -19,10 +19,16 @@ extension SubmissionStore: SubmissionKeeper {
 }
 
 extension Verdict {
-    /// The tags of the rows whose values no store keeps: passwords, and rows that say `store: false`.
-    /// A store is read by people and programs that must never see them.
+    /// The tags of the rows whose values no store keeps: passwords, and rows that say `store: false`,
+    /// with the multivalued sections whose items are such rows. A store is read by people and programs
+    /// that must never see them.
     var unkeptTags: Set<String> {
-        Set(form.rows.filter { $0.row.type == .password || !$0.row.store }.compactMap(\.row.tag))
+        let unkept = { (row: Row) in row.type == .password || !row.store }
+        var tags = Set(form.rows.filter { unkept($0.row) }.compactMap(\.row.tag))
+        for section in form.sections {
+            if let tag = section.section.multivaluedTag, let item = section.item, unkept(item.row) { tags.insert(tag) }
+        }
+        return tags
     }
 
     /// `payload` as JSON text without the keys `leftOut`.
@@ -41,7 +47,7 @@ struct DatabaseKeeper: SubmissionKeeper {
 
     func store(_ verdict: Verdict, formID: String) async throws -> SubmissionID? {
         let received = Date()
-        let id = SubmissionID(milliseconds: UInt64((received.timeIntervalSince1970 * 1000).rounded(.down)))
+        let id = SubmissionID.next(milliseconds: UInt64((received.timeIntervalSince1970 * 1000).rounded(.down)))
         let secret = verdict.unkeptTags
         let files = SubmissionStore.uploads(of: verdict).filter { !secret.contains($0.tag) }.map { upload in
             StoredFile(

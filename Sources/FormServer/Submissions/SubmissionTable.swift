@@ -65,7 +65,10 @@ public struct SubmissionTable: Sendable {
     /// break is quoted, its quotes doubled.
     public static func csvLine(_ cells: [String]) -> String {
         cells.map { cell in
-            guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
+            // By scalar: a CRLF is one `Character`, equal to neither CR nor LF.
+            guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+                return cell
+            }
             return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }.joined(separator: ",") + "\r\n"
     }

@@ -108,14 +108,14 @@ final class SQLiteDatabase {
 
         /// Calls `body` with each row the statement gives, one at a time, then resets it: a caller that
         /// keeps nothing of a row holds one row in memory, however many there are.
-        func forEach(_ body: (borrowing Columns) throws -> Void) throws {
+        func forEach(_ body: (borrowing Columns) -> Void) throws(StoreError) {
             defer {
                 sqlite3_reset(handle)
                 sqlite3_clear_bindings(handle)
             }
             var status = sqlite3_step(handle)
             while status == SQLITE_ROW {
-                try body(Columns(handle: handle))
+                body(Columns(handle: handle))
                 status = sqlite3_step(handle)
             }
             guard status == SQLITE_DONE else { throw StoreError("\(database.path): \(database.lastError)") }
@@ -123,17 +123,8 @@ final class SQLiteDatabase {
 
         /// The rows the statement gives, each made by `row` from its columns, then resets it.
         func rows<Row>(_ row: (borrowing Columns) -> Row) throws(StoreError) -> [Row] {
-            defer {
-                sqlite3_reset(handle)
-                sqlite3_clear_bindings(handle)
-            }
             var rows: [Row] = []
-            var status = sqlite3_step(handle)
-            while status == SQLITE_ROW {
-                rows.append(row(Columns(handle: handle)))
-                status = sqlite3_step(handle)
-            }
-            guard status == SQLITE_DONE else { throw StoreError("\(database.path): \(database.lastError)") }
+            try forEach { rows.append(row($0)) }
             return rows
         }
     }

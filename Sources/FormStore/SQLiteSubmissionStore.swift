@@ -106,8 +106,8 @@ public final class SQLiteSubmissionStore: Sendable {
 
     /// Calls `body` with each submission to form `formID`, oldest first, without its files, read one at
     /// a time: an export of any size holds one submission in memory. Other keeps wait meanwhile.
-    public func forEach(formID: String, _ body: (StoredSubmission) throws -> Void) throws {
-        try queue.sync { try connection.forEach(formID: formID, body) }
+    public func forEach(formID: String, _ body: (StoredSubmission) -> Void) throws(StoreError) {
+        try queue.sync { Result { () throws(StoreError) in try connection.forEach(formID: formID, body) } }.get()
     }
 
     /// Erases submission `id` of form `formID`, its files with it; false when the form has no such one.
@@ -178,11 +178,11 @@ public final class SQLiteSubmissionStore: Sendable {
             }
         }
 
-        func forEach(formID: String, _ body: (StoredSubmission) throws -> Void) throws {
+        func forEach(formID: String, _ body: (StoredSubmission) -> Void) throws(StoreError) {
             try selectAll.bind([formID])
             try selectAll.forEach { columns in
                 guard let id = columns.text(0).flatMap(SubmissionID.init) else { return }
-                try body(
+                body(
                     StoredSubmission(
                         id: id, formID: columns.text(1) ?? "", received: columns.text(2) ?? "",
                         httpParameters: columns.text(3) ?? "", formValues: columns.text(4) ?? ""))

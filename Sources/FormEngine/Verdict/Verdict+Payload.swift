@@ -12,8 +12,8 @@ extension Verdict {
     public var formValues: JSONValue { payloads().formValues }
 
     /// Both payloads from one walk of the form: they share their keys and every value but options and
-    /// files, so each value is converted once.
-    func payloads() -> (httpParameters: JSONValue, formValues: JSONValue) {
+    /// files, so each value is converted once. A caller that wants both asks for them here.
+    public func payloads() -> (httpParameters: JSONValue, formValues: JSONValue) {
         var plain: [(String, JSONValue)] = []
         var detailed: [(String, JSONValue)] = []
         // Reserved once: appending pair by pair would regrow each array several times.

@@ -54,11 +54,12 @@ struct DatabaseKeeper: SubmissionKeeper {
                 tag: upload.tag, filename: upload.file.filename, contentType: upload.file.contentType,
                 bytes: upload.file.bytes)
         }
+        let payloads = verdict.payloads()
         try await database.keep(
             StoredSubmission(
                 id: id, formID: formID, received: SubmissionStore.Files.timestamp(received).iso,
-                httpParameters: Verdict.text(verdict.httpParameters, leavingOut: secret),
-                formValues: Verdict.text(verdict.formValues, leavingOut: secret), files: files))
+                httpParameters: Verdict.text(payloads.httpParameters, leavingOut: secret),
+                formValues: Verdict.text(payloads.formValues, leavingOut: secret), files: files))
         return id
     }
 }

@@ -167,10 +167,11 @@ public final class SubmissionStore: Sendable {
                 line.append(contentsOf: payloads[1..<(payloads.count - 1)])
             } else {
                 // Passwords and rows that say `store: false` are left out of both payloads.
+                let payloads = verdict.payloads()
                 line.append(contentsOf: #""httpParameters":"#.utf8)
-                line.append(contentsOf: Verdict.text(verdict.httpParameters, leavingOut: unkept).utf8)
+                line.append(contentsOf: Verdict.text(payloads.httpParameters, leavingOut: unkept).utf8)
                 line.append(contentsOf: #","formValues":"#.utf8)
-                line.append(contentsOf: Verdict.text(verdict.formValues, leavingOut: unkept).utf8)
+                line.append(contentsOf: Verdict.text(payloads.formValues, leavingOut: unkept).utf8)
             }
             if !files.isEmpty {
                 line.append(contentsOf: #","files":"#.utf8)

@@ -1,4 +1,5 @@
 import FormModel
+import FormPredicate
 import Foundation
 
 /// A form's kept submissions as a table, for CSV: its id and when it came, then one column per tagged
@@ -44,18 +45,18 @@ public struct SubmissionTable: Sendable {
     /// The cells of one submission: its `id`, its `received` time, and its `httpParameters` (JSON
     /// text, as a store keeps it) laid out in the columns.
     public func row(id: String, received: String, httpParameters: String) -> [String] {
-        let values = (try? JSONDecoder().decode([String: Value].self, from: Data(httpParameters.utf8))) ?? [:]
+        let values = (try? JSONDecoder().decode([String: PredicateValue].self, from: Data(httpParameters.utf8))) ?? [:]
         var cells = [id, received]
         for column in columns {
             switch column {
             case .row(let tag):
-                cells.append(values[tag]?.text ?? "")
+                cells.append(values[tag].map(Self.text) ?? "")
             case .item(let tag, let position):
-                guard case .list(let items)? = values[tag], position < items.count else {
+                guard case .array(let items)? = values[tag], position < items.count else {
                     cells.append("")
                     continue
                 }
-                cells.append(items[position].text)
+                cells.append(Self.text(items[position]))
             }
         }
         return cells.map(Self.neutralized)
@@ -79,40 +80,15 @@ public struct SubmissionTable: Sendable {
         return "'" + cell
     }
 
-    /// A value of a payload, as a cell shows it.
-    private enum Value: Decodable {
-        case text(String)
-        case list([Value])
-        case object([String: Value])
-        case null
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                self = .null
-            } else if let flag = try? container.decode(Bool.self) {
-                self = .text(flag ? "true" : "false")
-            } else if let integer = try? container.decode(Int.self) {
-                self = .text(String(integer))
-            } else if let number = try? container.decode(Double.self) {
-                self = .text(String(number))
-            } else if let text = try? container.decode(String.self) {
-                self = .text(text)
-            } else if let list = try? container.decode([Value].self) {
-                self = .list(list)
-            } else {
-                self = .object(try container.decode([String: Value].self))
-            }
-        }
-
-        /// A list's values joined by `, `; a file by its name; an empty cell for null.
-        var text: String {
-            switch self {
-            case .text(let text): text
-            case .list(let values): values.map(\.text).joined(separator: ", ")
-            case .object(let members): members["filename"]?.text ?? members.keys.sorted().joined(separator: ", ")
-            case .null: ""
-            }
+    /// A value of a payload, as a cell shows it: a list's values joined by `, `, a file by its name,
+    /// null as an empty cell, a number as JSON writes it.
+    private static func text(_ value: PredicateValue) -> String {
+        switch value {
+        case .null: ""
+        case .string(let text): text
+        case .bool, .number: value.jsonText
+        case .array(let values): values.map(text).joined(separator: ", ")
+        case .dictionary(let members): members["filename"].map(text) ?? members.keys.sorted().joined(separator: ", ")
         }
     }
 }

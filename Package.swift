@@ -51,8 +51,14 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // Where valid submissions are kept: knows SQLite, not HTTP or forms.
-        .target(name: "FormStore", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+        // PostgreSQL's client library, Debian's libpq, for a store that many servers share.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
+        // Where valid submissions are kept: knows SQLite and PostgreSQL, not HTTP or forms.
+        .target(name: "FormStore", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: swiftSettings),
         .target(
             name: "HTTPServer",
             dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")],
@@ -125,7 +131,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "FormPredicateTests", dependencies: ["FormPredicate"], swiftSettings: swiftSettings),
-        .testTarget(name: "FormStoreTests", dependencies: ["FormStore"], swiftSettings: swiftSettings),
+        // Child processes for the tests: programs run with posix_spawn, and a real PostgreSQL server
+        // made with initdb in a temporary folder.
+        .target(name: "TestProcesses", path: "Tests/TestProcesses", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FormStoreTests", dependencies: ["FormStore", "TestProcesses"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FormModelTests", dependencies: ["FormModel", "FormPredicate"], swiftSettings: swiftSettings),
         .testTarget(
@@ -146,7 +156,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "FormwrightTests",
-            dependencies: ["formwright", "formwright-examples", "FormStore", "HTTPTestClient"],
+            dependencies: ["formwright", "formwright-examples", "FormStore", "HTTPTestClient", "TestProcesses"],
             swiftSettings: swiftSettings),
     ]
 )

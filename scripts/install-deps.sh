@@ -6,8 +6,8 @@ set -euo pipefail
 want_test=false
 [[ "${1:-}" == "--test" ]] && want_test=true
 
-packages=(libmicrohttpd-dev libssl-dev libsqlite3-dev pkg-config)
-$want_test && packages+=(curl python3 nodejs)
+packages=(libmicrohttpd-dev libssl-dev libsqlite3-dev libpq-dev pkg-config)
+$want_test && packages+=(curl python3 nodejs postgresql)
 
 missing=()
 for package in "${packages[@]}"; do

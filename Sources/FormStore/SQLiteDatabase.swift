@@ -146,9 +146,3 @@ final class SQLiteDatabase {
         }
     }
 }
-
-/// Why a store could not open, or keep or read a submission: what the database said, with its name.
-public struct StoreError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -1,130 +1,68 @@
 import Dispatch
 import Synchronization
 
-/// A submission to keep: its id, its form, when it came (ISO 8601, UTC), its two payloads as JSON
-/// text, and the files it carried.
-public struct StoredSubmission: Sendable, Equatable {
-    public let id: SubmissionID
-    public let formID: String
-    public let received: String
-    public let httpParameters: String
-    public let formValues: String
-    public let files: [StoredFile]
-
-    public init(
-        id: SubmissionID, formID: String, received: String, httpParameters: String, formValues: String,
-        files: [StoredFile] = []
-    ) {
-        self.id = id
-        self.formID = formID
-        self.received = received
-        self.httpParameters = httpParameters
-        self.formValues = formValues
-        self.files = files
-    }
-}
-
-/// A file kept with its submission: the tag it came under (`cv`, or `docs[0]` for an item of a
-/// multivalued section), the name and media type the browser gave, and its bytes.
-public struct StoredFile: Sendable, Equatable {
-    public let tag: String
-    public let filename: String
-    public let contentType: String
-    public let bytes: [UInt8]
-
-    public init(tag: String, filename: String, contentType: String, bytes: [UInt8]) {
-        self.tag = tag
-        self.filename = filename
-        self.contentType = contentType
-        self.bytes = bytes
-    }
-}
-
 /// Valid submissions kept in an SQLite database file: durable once `keep` returns.
 ///
 /// The database runs in WAL mode with `synchronous=FULL`, so a committed transaction survives a
-/// crash or a power cut. Submissions that arrive together share a transaction (group commit): the
-/// writes run one batch at a time on a queue of their own, and each batch takes every submission
-/// waiting when it starts, so a burst of posts costs a few flushes of the disk, not one each. A
-/// batch that fails (a full disk, a read-only file) fails every submission in it, and none of them is
-/// half-written.
-public final class SQLiteSubmissionStore: Sendable {
+/// crash or a power cut; submissions that arrive together share a transaction (`GroupCommit`).
+/// Reads and erasures run on the writes' queue, on the one connection.
+public final class SQLiteSubmissionStore: SubmissionDatabase {
     /// The database file.
     public let path: String
-    /// How many submissions may wait for a batch at once; more are refused at once.
-    public let backlog: Int
-    /// The batches, one at a time.
-    private let queue = DispatchQueue(label: "formwright.store.sqlite")
-    private let waiting = Mutex<[Write]>([])
+    public var name: String { path }
+    private let commits: GroupCommit
     /// The connection, touched only on `queue`.
     private let connection: Connection
-    /// How many transactions have committed submissions: for tests, which find group commit with it.
-    let batches = Atomic<Int>(0)
-
-    private struct Write: Sendable {
-        let submission: StoredSubmission
-        let done: CheckedContinuation<Result<Void, StoreError>, Never>
-    }
+    private let queue = DispatchQueue(label: "formwright.store.sqlite")
+    /// How many transactions have committed submissions: for tests.
+    var batches: Int { commits.batches.load(ordering: .relaxed) }
 
     /// Opens (and makes) the database at `path` and brings its schema to this version (`Migrations`).
     /// Throws, naming the file, when it cannot be opened or written: better a server that does not
-    /// start than one that loses submissions it has answered as kept.
+    /// start than one that loses submissions it has answered as kept. At most `backlog` submissions
+    /// wait to be kept at once.
     public init(path: String, backlog: Int = 4096) throws(StoreError) {
         self.path = path
-        self.backlog = backlog
         let database = try SQLiteDatabase(path: path)
         // WAL must be set outside a transaction; FULL syncs the log at each commit; an erased
         // submission's bytes are overwritten, not left in free pages.
         try database.execute(
             "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA secure_delete=ON;")
         try Migrations.run(on: database)
-        connection = try Connection(database)
+        let connection = try Connection(database)
+        let queue = queue
+        self.connection = connection
+        commits = GroupCommit(name: path, backlog: backlog) { (batch) throws(StoreError) in
+            try queue.sync { Result { () throws(StoreError) in try connection.insert(batch) } }.get()
+        }
     }
 
-    /// Keeps `submission`, returning once its transaction has committed.
     public func keep(_ submission: StoredSubmission) async throws(StoreError) {
-        let result = await withCheckedContinuation { (done: CheckedContinuation<Result<Void, StoreError>, Never>) in
-            let admitted = waiting.withLock { writes in
-                guard writes.count < backlog else { return false }
-                writes.append(Write(submission: submission, done: done))
-                return true
-            }
-            guard admitted else {
-                done.resume(returning: .failure(StoreError("\(path): \(backlog) submissions already wait to be kept")))
-                return
-            }
-            queue.async { [self] in commitWaiting() }
-        }
-        try result.get()
+        try await commits.keep(submission)
     }
 
-    /// The submissions to form `formID`, newest first, at most `limit`.
     public func submissions(formID: String, limit: Int = 100) throws(StoreError) -> [StoredSubmission] {
-        try queue.sync { Result { () throws(StoreError) in try connection.submissions(formID: formID, limit: limit) } }
-            .get()
+        try onQueue { () throws(StoreError) in try connection.submissions(formID: formID, limit: limit) }
     }
 
-    /// Calls `body` with each submission to form `formID`, oldest first, without its files, read one at
-    /// a time: an export of any size holds one submission in memory. Other keeps wait meanwhile.
+    /// Other keeps wait while an export reads.
     public func forEach(formID: String, _ body: (StoredSubmission) -> Void) throws(StoreError) {
-        try queue.sync { Result { () throws(StoreError) in try connection.forEach(formID: formID, body) } }.get()
+        try onQueue { () throws(StoreError) in try connection.forEach(formID: formID, body) }
     }
 
-    /// Erases submission `id` of form `formID`, its files with it; false when the form has no such one.
     public func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
-        try queue.sync { Result { () throws(StoreError) in try connection.delete(formID: formID, id: id) } }.get()
+        try onQueue { () throws(StoreError) in try connection.delete(formID: formID, id: id) }
     }
 
-    /// Commits every submission waiting now in one transaction, and answers each.
-    private func commitWaiting() {
-        let batch = waiting.withLock { writes in
-            defer { writes.removeAll(keepingCapacity: true) }
-            return writes
+    public func ping() throws(StoreError) {
+        try onQueue { () throws(StoreError) in
+            _ = try connection.database.prepare("SELECT version FROM formwright_schema LIMIT 1").rows()
         }
-        guard !batch.isEmpty else { return }
-        let result = Result { () throws(StoreError) in try connection.insert(batch.map(\.submission)) }
-        if case .success = result { batches.add(1, ordering: .relaxed) }
-        for write in batch { write.done.resume(returning: result) }
+    }
+
+    /// `work` on the connection's queue, its error rethrown here.
+    private func onQueue<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try queue.sync { Result { () throws(StoreError) in try work() } }.get()
     }
 
     /// The database and its statements. `@unchecked Sendable`: used on the store's queue alone.

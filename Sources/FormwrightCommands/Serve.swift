@@ -83,7 +83,7 @@ struct Serve: ParsableCommand {
 
     @Option(
         help:
-            "Database to keep valid submissions in (forms with a Swift handler excepted): sqlite:PATH, made when missing, or none. (env: FORMWRIGHT_STORE, default: sqlite:data/formwright.db, or none with --submissions)"
+            "Database to keep valid submissions in (forms with a Swift handler excepted): sqlite:PATH, made when missing, postgres://USER:PASSWORD@HOST:PORT/DATABASE, or none. (env: FORMWRIGHT_STORE, else a postgres:// DATABASE_URL; default: sqlite:data/formwright.db, or none with --submissions)"
     )
     var store: String?
 
@@ -95,6 +95,13 @@ struct Serve: ParsableCommand {
 
     /// Where submissions are kept when nothing says otherwise: under the process's working directory.
     static let defaultStore = "sqlite:data/formwright.db"
+
+    /// The store the environment names: `FORMWRIGHT_STORE`, else `DATABASE_URL` when it is a
+    /// PostgreSQL URL (as hosting platforms set it; another scheme there is some other program's).
+    static func storeNamed(by variables: [String: String]) -> String? {
+        if let store = variables["FORMWRIGHT_STORE"], !store.isEmpty { return store }
+        return variables["DATABASE_URL"].flatMap { StoreLocation.isPostgres($0) ? $0 : nil }
+    }
 
     func run() throws {
         let environment = EnvironmentSettings(ProcessInfo.processInfo.environment)
@@ -165,7 +172,7 @@ struct Serve: ParsableCommand {
             submissions ?? environment.variables["FORMWRIGHT_SUBMISSIONS"].flatMap { $0.isEmpty ? nil : $0 }
         // A store by default, unless submissions go to a folder of JSON lines instead.
         configuration.store =
-            store ?? environment.variables["FORMWRIGHT_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+            store ?? Self.storeNamed(by: environment.variables)
             ?? (configuration.submissionsFolder == nil ? Self.defaultStore : nil)
         // The CSRF secret comes only from the environment: a flag would show in `ps`.
         configuration.secret = environment.variables["FORMWRIGHT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }

@@ -14,15 +14,18 @@ struct SubmissionsCommand: ParsableCommand {
 
     /// Where the submissions are, and which form's.
     struct Place: ParsableArguments {
-        @ArgumentParser.Option(help: "The store, as 'serve --store' names it: sqlite:PATH. (env: FORMWRIGHT_STORE)")
+        @ArgumentParser.Option(
+            help:
+                "The store, as 'serve --store' names it: sqlite:PATH or postgres://…. (env: FORMWRIGHT_STORE, else a postgres:// DATABASE_URL)"
+        )
         var store: String?
 
         @ArgumentParser.Option(help: "The form whose submissions these are.")
         var form: String
 
         /// The store opened; a missing or unusable one exits 2, naming it.
-        func open() throws -> SQLiteSubmissionStore {
-            let location = store ?? ProcessInfo.processInfo.environment["FORMWRIGHT_STORE"] ?? ""
+        func open() throws -> any SubmissionDatabase {
+            let location = store ?? Serve.storeNamed(by: ProcessInfo.processInfo.environment) ?? ""
             // Read, never made: a mistyped path must not become an empty store.
             if location.hasPrefix("sqlite:"), !FileManager.default.fileExists(atPath: String(location.dropFirst(7))) {
                 FileHandle.standardError.write(Data("no store at \(location.dropFirst(7))\n".utf8))

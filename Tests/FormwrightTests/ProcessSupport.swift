@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestClient
+import TestProcesses
 import Testing
 
 #if canImport(Glibc)

@@ -43,7 +43,7 @@ extension Verdict {
 /// Valid submissions kept in a database, each under an id (`SubmissionID`), its files with it; the
 /// values of `Verdict.unkeptTags` left out.
 struct DatabaseKeeper: SubmissionKeeper {
-    let database: SQLiteSubmissionStore
+    let database: any SubmissionDatabase
 
     func store(_ verdict: Verdict, formID: String) async throws -> SubmissionID? {
         let received = Date()

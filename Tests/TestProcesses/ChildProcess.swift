@@ -9,8 +9,8 @@ import Foundation
 /// Not Foundation's `Process`: on Linux it watches its children through libdispatch, and crashes in
 /// libdispatch's manager thread under such watching are known (`_dispatch_event_loop_drain`); one here
 /// kills the whole test process, every test with it. A child here is watched with `waitpid` alone.
-final class ChildProcess: @unchecked Sendable {
-    let pid: pid_t
+public final class ChildProcess: @unchecked Sendable {
+    public let pid: pid_t
     /// The exit status once the child has been reaped, under `lock`: whichever call reaps it keeps it.
     private var reaped: Int32?
     private let lock = NSLock()
@@ -18,7 +18,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Runs `executable` with `arguments` and exactly `environment`, in `directory`. `input`, `output`
     /// and `errors` become its descriptors 0, 1 and 2 (the test process's own when nil); no other
     /// descriptor of the test process reaches it, so a socket or pipe a test closes is closed.
-    init(
+    public init(
         _ executable: String, _ arguments: [String], environment: [String: String], directory: String,
         input: Int32? = nil, output: Int32? = nil, errors: Int32? = nil
     ) throws {
@@ -49,14 +49,14 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Whether the child has not exited yet (it is reaped here once it has).
-    var isRunning: Bool { status(waiting: false) == nil }
+    public var isRunning: Bool { status(waiting: false) == nil }
 
     /// Waits for the child to exit and returns its status (see `status(waiting:)`). `send` waits meanwhile.
-    func waitUntilExit() -> Int32 { status(waiting: true) ?? -1 }
+    public func waitUntilExit() -> Int32 { status(waiting: true) ?? -1 }
 
     /// The exit code, or the number of the signal that ended the child (as `Process` reports them);
     /// nil while it runs, unless `waiting`.
-    func status(waiting: Bool) -> Int32? {
+    public func status(waiting: Bool) -> Int32? {
         lock.lock()
         defer { lock.unlock() }
         if let reaped { return reaped }
@@ -75,7 +75,7 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Sends `signal` to the child, unless it has been reaped (its pid may belong to another by then).
-    func send(_ signal: Int32) {
+    public func send(_ signal: Int32) {
         lock.lock()
         defer { lock.unlock() }
         if reaped == nil { kill(pid, signal) }
@@ -89,7 +89,7 @@ final class ChildProcess: @unchecked Sendable {
 }
 
 /// Both ends of a new pipe, closed on exec: a child gets only the end it is given.
-func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
+public func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
     var ends: [Int32] = [-1, -1]
     // pipe2(O_CLOEXEC) is not in Swift's Glibc module, so the flag is set right after. A child another
     // test spawns meanwhile is given neither end all the same if its spawn listed the open descriptors
@@ -101,7 +101,7 @@ func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
 }
 
 /// Reads `descriptor` to its end and closes it.
-func readToEnd(_ descriptor: Int32) -> [UInt8] {
+public func readToEnd(_ descriptor: Int32) -> [UInt8] {
     defer { close(descriptor) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -119,7 +119,7 @@ func readToEnd(_ descriptor: Int32) -> [UInt8] {
 
 /// A descriptor to give a child as its standard input, holding `bytes`: a file already unlinked, not
 /// a pipe, so a child that exits before reading it all cannot end the test process with SIGPIPE.
-func inputFile(_ bytes: [UInt8]) throws -> Int32 {
+public func inputFile(_ bytes: [UInt8]) throws -> Int32 {
     var template = Array("/tmp/formwright-input-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw ChildProcessError(description: "mkstemp failed") }
@@ -139,8 +139,8 @@ func inputFile(_ bytes: [UInt8]) throws -> Int32 {
     return descriptor
 }
 
-struct ChildProcessError: Error, CustomStringConvertible {
-    let description: String
+public struct ChildProcessError: Error, CustomStringConvertible {
+    public let description: String
 }
 
 /// `strings` as a NULL-terminated array of C strings, for the duration of `body`.

@@ -1,0 +1,156 @@
+private import CLibPQ
+
+/// One PostgreSQL connection through libpq: the few calls the store makes, each failure an error that
+/// says what the server said. A connection that broke (the server restarted, the network dropped) is
+/// made again by the next call, so a store recovers by itself. `@unchecked Sendable`: the store uses
+/// each connection from one serial queue only.
+final class PostgresConnection: @unchecked Sendable {
+    private let handle: OpaquePointer
+    /// The database's URL with its password hidden, for messages.
+    let name: String
+
+    /// Connects to `url` (a `postgres://` URL or `key=value` pairs, as libpq reads them), waiting at
+    /// most `timeoutSeconds` unless the URL says otherwise.
+    init(url: String, name: String, timeoutSeconds: Int = 5) throws(StoreError) {
+        self.name = name
+        // Earlier keywords are defaults; the URL, expanded in place of dbname, overrides them.
+        // A commit is answered once the server flushed it, whatever the server's own default.
+        let keywords = ["connect_timeout", "application_name", "options", "dbname"]
+        let values = [String(timeoutSeconds), "formwright", "-c synchronous_commit=on", url]
+        let opened = withCStrings(keywords) { keywords in
+            withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let opened else { throw StoreError("\(name): libpq could not allocate a connection") }
+        // Checked before `handle` is set: a throwing init that set every property runs deinit too.
+        guard PQstatus(opened) == CONNECTION_OK else {
+            let message = Self.message(of: opened)
+            PQfinish(opened)
+            throw StoreError("cannot connect to PostgreSQL at \(name): \(message)")
+        }
+        handle = opened
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// libpq's message for the connection's last failure, on one line.
+    var lastError: String { Self.message(of: handle) }
+
+    private static func message(of connection: OpaquePointer) -> String {
+        String(cString: PQerrorMessage(connection)).split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// Makes the connection again when it broke; throws when the server still cannot be reached.
+    func reconnectIfBroken() throws(StoreError) {
+        guard PQstatus(handle) != CONNECTION_OK else { return }
+        PQreset(handle)
+        guard PQstatus(handle) == CONNECTION_OK else {
+            throw StoreError("cannot reach PostgreSQL at \(name): \(lastError)")
+        }
+    }
+
+    /// Runs `sql`, one or more statements without parameters or rows.
+    func execute(_ sql: String) throws(StoreError) {
+        try reconnectIfBroken()
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result)
+    }
+
+    /// Runs `sql` with `parameters` ($1, $2, …; text, or bytes for bytea), and gives the rows, each
+    /// column's bytes as the server sends them in binary (a text column's UTF-8; nil for NULL).
+    @discardableResult
+    func run(_ sql: String, _ parameters: [Parameter] = []) throws(StoreError) -> [[[UInt8]?]] {
+        try reconnectIfBroken()
+        let result = send(sql, parameters) { PQexecParams($0, $1, $2, $3, $4, $5, $6, 1) }
+        defer { PQclear(result) }
+        try check(result)
+        return (0..<PQntuples(result)).map { row in (0..<PQnfields(result)).map { value(result, row, $0) } }
+    }
+
+    /// Runs `sql` and calls `body` with each row as it arrives (libpq's single-row mode): a query of
+    /// any size holds one row in memory.
+    func forEach(_ sql: String, _ parameters: [Parameter], _ body: ([[UInt8]?]) -> Void) throws(StoreError) {
+        try reconnectIfBroken()
+        let sent = send(sql, parameters) { PQsendQueryParams($0, $1, $2, $3, $4, $5, $6, 1) }
+        guard sent == 1 else { throw StoreError("\(name): \(lastError)") }
+        PQsetSingleRowMode(handle)
+        var failure: StoreError?
+        // Every result is read, even after a failure, so the connection is ready for the next query.
+        while let result = PQgetResult(handle) {
+            defer { PQclear(result) }
+            if failure == nil, PQresultStatus(result) == PGRES_SINGLE_TUPLE {
+                body((0..<PQnfields(result)).map { value(result, 0, $0) })
+            } else if failure == nil {
+                do throws(StoreError) { try check(result) } catch { failure = error }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// A statement's parameter: text, or bytes for a bytea column.
+    enum Parameter {
+        case text(String)
+        case bytes([UInt8])
+    }
+
+    /// Calls `call` with libpq's parameter arrays for `parameters`, valid during the call.
+    private func send<R>(
+        _ sql: String, _ parameters: [Parameter],
+        _ call: (
+            OpaquePointer, String, Int32, UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>,
+            UnsafePointer<Int32>, UnsafePointer<Int32>
+        ) -> R
+    ) -> R {
+        // Each parameter's bytes, NUL-terminated for text; formats 0 (text) and 1 (binary).
+        let buffers: [[UInt8]] = parameters.map {
+            switch $0 {
+            case .text(let text): Array(text.utf8) + [0]
+            case .bytes(let bytes): bytes
+            }
+        }
+        let lengths = buffers.map { Int32($0.count) }
+        let formats: [Int32] = parameters.map {
+            if case .bytes = $0 { 1 } else { 0 }
+        }
+        return withPointers(to: buffers) { pointers in
+            call(handle, sql, Int32(parameters.count), nil, pointers, lengths, formats)
+        }
+    }
+
+    /// Throws what the server said unless `result` is a success.
+    private func check(_ result: OpaquePointer?) throws(StoreError) {
+        let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            let message = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) } ?? ""
+            let text = (message.isEmpty ? lastError : message).split(whereSeparator: \.isNewline).joined(separator: " ")
+            throw StoreError("\(name): \(text)")
+        }
+    }
+
+    private func value(_ result: OpaquePointer?, _ row: Int32, _ column: Int32) -> [UInt8]? {
+        guard PQgetisnull(result, row, column) == 0, let base = PQgetvalue(result, row, column) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: base, count: Int(PQgetlength(result, row, column))))
+    }
+}
+
+/// Calls `body` with C strings of `strings`, followed by a null pointer, valid during the call.
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    withPointers(to: strings.map { Array($0.utf8) + [0] }, body)
+}
+
+/// Calls `body` with pointers to each of `buffers`, followed by a null pointer, valid during the call.
+/// The buffers are copied one after another into one allocation, so an empty one still has an address
+/// (a null pointer would be SQL's NULL).
+private func withPointers<R>(to buffers: [[UInt8]], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let joined = buffers.joined() + [0]
+    return joined.withUnsafeBufferPointer { bytes in
+        let base = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+        var offset = 0
+        var pointers: [UnsafePointer<CChar>?] = buffers.map { buffer in
+            defer { offset += buffer.count }
+            return base + offset
+        }
+        pointers.append(nil)
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Synchronization
+import TestProcesses
+import Testing
+
+@testable import FormStore
+
+/// The stores' one set of tests, run on each: a real SQLite file in a temporary folder, and a new
+/// database on a real PostgreSQL server (`PostgresCluster`).
+enum Backend: String, CaseIterable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// A place for a new store: a file path, or a database URL.
+    func place() throws -> String {
+        switch self {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-store-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return folder.appendingPathComponent("formwright.db").path
+        case .postgres:
+            return try PostgresCluster.shared.get().newDatabase()
+        }
+    }
+
+    /// The store at `place`, opened (and migrated).
+    func open(_ place: String) throws -> any SubmissionDatabase {
+        switch self {
+        case .sqlite: try SQLiteSubmissionStore(path: place)
+        case .postgres: try PostgresSubmissionStore(url: place, name: place)
+        }
+    }
+
+    /// How many transactions `store` committed submissions in.
+    func batches(_ store: any SubmissionDatabase) -> Int {
+        (store as? SQLiteSubmissionStore)?.batches ?? (store as? PostgresSubmissionStore)?.batches ?? 0
+    }
+}
+
+@Suite struct SubmissionDatabaseTests {
+    static func submission(
+        _ form: String, _ number: Int, at milliseconds: UInt64 = 1_764_000_000_000, files: [StoredFile] = []
+    ) -> StoredSubmission {
+        StoredSubmission(
+            id: SubmissionID(milliseconds: milliseconds + UInt64(number)), formID: form,
+            received: "2026-11-28T07:00:00.000Z", httpParameters: #"{"n":\#(number),"name":"Zoë 🎉"}"#,
+            formValues: #"{"n":{"value":\#(number)}}"#, files: files)
+    }
+
+    /// What is kept is read back, newest first, by form, files and all (an empty file too); and it is
+    /// still there for a store that opens it afresh, as a restarted server does.
+    @Test(arguments: Backend.allCases)
+    func aKeptSubmissionIsReadBackAndOutlivesTheStore(_ backend: Backend) async throws {
+        let place = try backend.place()
+        let events = (0..<3).map { Self.submission("event", $0) }
+        let files = [
+            StoredFile(tag: "cv", filename: "cv.pdf", contentType: "application/pdf", bytes: [0, 1, 2, 255, 0]),
+            StoredFile(tag: "docs[1]", filename: "empty.txt", contentType: "text/plain", bytes: []),
+        ]
+        let pet = Self.submission("pets", 9, files: files)
+        do {
+            let store = try backend.open(place)
+            for event in events { try await store.keep(event) }
+            try await store.keep(pet)
+            #expect(try store.submissions(formID: "event", limit: 100) == events.reversed())
+        }
+        let reopened = try backend.open(place)
+        #expect(try reopened.submissions(formID: "event", limit: 2) == [events[2], events[1]])
+        #expect(try reopened.submissions(formID: "pets", limit: 100) == [pet])
+        #expect(try reopened.submissions(formID: "nothing", limit: 100).isEmpty)
+        try reopened.ping()
+    }
+
+    /// An export reads every submission of one form, oldest first, without files.
+    @Test(arguments: Backend.allCases)
+    func forEachReadsOneFormOldestFirst(_ backend: Backend) async throws {
+        let store = try backend.open(try backend.place())
+        let events = (0..<50).map { Self.submission("event", $0) }
+        for event in events.shuffled() { try await store.keep(event) }
+        try await store.keep(Self.submission("pets", 1))
+        var read: [StoredSubmission] = []
+        try store.forEach(formID: "event") { read.append($0) }
+        #expect(read == events)
+    }
+
+    /// Submissions that arrive together share transactions: every one is kept, in fewer commits than
+    /// submissions.
+    @Test(arguments: Backend.allCases)
+    func concurrentSubmissionsShareCommits(_ backend: Backend) async throws {
+        let store = try backend.open(try backend.place())
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for number in 0..<400 { group.addTask { try await store.keep(Self.submission("event", number)) } }
+            try await group.waitForAll()
+        }
+        #expect(try store.submissions(formID: "event", limit: 1000).count == 400)
+        #expect(backend.batches(store) < 400)
+    }
+
+    /// A second id that is taken fails its whole batch: nothing of it is kept, and the store goes on.
+    @Test(arguments: Backend.allCases)
+    func aFailedBatchKeepsNothingOfItAndTheStoreGoesOn(_ backend: Backend) async throws {
+        let store = try backend.open(try backend.place())
+        let first = Self.submission("event", 1)
+        try await store.keep(first)
+        let file = StoredFile(tag: "cv", filename: "cv.pdf", contentType: "application/pdf", bytes: [1])
+        await #expect(throws: StoreError.self) {
+            try await store.keep(first.with(files: [file]))
+        }
+        let second = Self.submission("event", 2)
+        try await store.keep(second)
+        let kept = try store.submissions(formID: "event", limit: 100)
+        #expect(kept.map(\.id) == [second.id, first.id])
+        #expect(kept.allSatisfy { $0.files.isEmpty })
+    }
+
+    /// Erasure takes the submission and its files, and only from its own form.
+    @Test(arguments: Backend.allCases)
+    func deleteErasesOneSubmissionOfItsFormOnly(_ backend: Backend) async throws {
+        let store = try backend.open(try backend.place())
+        let file = StoredFile(tag: "cv", filename: "cv.pdf", contentType: "application/pdf", bytes: [1, 2])
+        let kept = Self.submission("event", 1, files: [file])
+        try await store.keep(kept)
+        #expect(try !store.delete(formID: "pets", id: kept.id))
+        #expect(try store.delete(formID: "event", id: kept.id))
+        #expect(try !store.delete(formID: "event", id: kept.id))
+        #expect(try store.submissions(formID: "event", limit: 100).isEmpty)
+    }
+
+    /// A store newer than this server refuses to open, saying so.
+    @Test(arguments: Backend.allCases)
+    func aStoreWithANewerSchemaRefusesToOpen(_ backend: Backend) throws {
+        let place = try backend.place()
+        _ = try backend.open(place)
+        switch backend {
+        case .sqlite: try SQLiteDatabase(path: place).execute("INSERT INTO formwright_schema (version) VALUES (99)")
+        case .postgres:
+            try PostgresConnection(url: place, name: place).execute("INSERT INTO formwright_schema VALUES (99)")
+        }
+        #expect { try backend.open(place) } throws: {
+            "\($0)".contains("schema version 99, newer than this server's 1")
+        }
+    }
+
+    /// Servers starting together on a new store migrate it once: each finds the schema it needs.
+    @Test(arguments: Backend.allCases)
+    func storesOpeningOneNewStoreTogetherMigrateItOnce(_ backend: Backend) async throws {
+        let place = try backend.place()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 { group.addTask { _ = try backend.open(place) } }
+            try await group.waitForAll()
+        }
+        let versions: [String] =
+            switch backend {
+            case .sqlite:
+                try SQLiteDatabase(path: place).prepare("SELECT version FROM formwright_schema").rows().map {
+                    $0[0] ?? ""
+                }
+            case .postgres:
+                try PostgresConnection(url: place, name: place).run("SELECT version::text FROM formwright_schema")
+                    .map { String(decoding: $0[0] ?? [], as: UTF8.self) }
+            }
+        #expect(versions == ["1"])
+    }
+}
+
+/// What each store says when it cannot open.
+@Suite struct StoreOpeningTests {
+    /// A file that cannot be opened stops the store at once, naming it.
+    @Test func anSQLiteFileThatCannotOpenIsNamed() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no/such/\(UUID())/x.db").path
+        #expect { try SQLiteSubmissionStore(path: missing) } throws: { "\($0)".contains(missing) }
+    }
+
+    /// A server that is not there, or a database that does not exist, is named with libpq's reason.
+    @Test func aPostgresServerThatCannotBeReachedIsNamed() throws {
+        let cluster = try PostgresCluster.shared.get()
+        #expect {
+            try PostgresSubmissionStore(url: "postgres://formwright@127.0.0.1:1/x", name: "db-at-port-1")
+        } throws: {
+            "\($0)".contains("cannot connect to PostgreSQL at db-at-port-1") && "\($0)".contains("refused")
+        }
+        #expect { try PostgresSubmissionStore(url: cluster.url(of: "missing"), name: "missing-db") } throws: {
+            "\($0)".contains("missing-db") && "\($0)".contains("\"missing\" does not exist")
+        }
+    }
+}

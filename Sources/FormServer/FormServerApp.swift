@@ -57,7 +57,8 @@ public final class FormServerApp: Sendable {
             serverConfiguration.accessLog = { accessLog.write($0) }
         }
         server = Server(
-            configuration: serverConfiguration, router: try Self.routes(files: files, forms: forms), logger: logger)
+            configuration: serverConfiguration, router: try Self.routes(files: files, forms: forms, logger: logger),
+            logger: logger)
     }
 
     /// The body limit the server enforces: the configured one, raised to fit the largest post of a form
@@ -193,12 +194,29 @@ public final class FormServerApp: Sendable {
     @discardableResult
     public func shutdown(gracePeriod: Duration = .seconds(8)) -> Bool { server.shutdown(gracePeriod: gracePeriod) }
 
-    static func routes(files: StaticFiles, forms: FormRoutes) throws -> Router {
+    static func routes(files: StaticFiles, forms: FormRoutes, logger: Logger) throws -> Router {
         var routes = RouterBuilder()
         forms.add(to: &routes)
         routes.get("/") { _ in .redirect(to: "/forms") }
+        // Liveness: the process answers. Readiness: it can also keep submissions, for a load balancer
+        // to send posts elsewhere while its database is away.
         let healthy = try PreparedResponse(.text(.ok, "ok"))
         routes.get("/healthz") { _ in Response(healthy) }
+        let store = forms.store
+        routes.get("/readyz") { _ in
+            guard let store else { return Response(healthy) }
+            return .later {
+                do {
+                    try await store.checkReady()
+                    return .text(.ok, "ok")
+                } catch {
+                    logger.warning("not ready: the store does not answer", metadata: ["error": "\(error)"])
+                    var response = Response.text(.serviceUnavailable, "the store does not answer")
+                    response.headers["Retry-After"] = "5"
+                    return response
+                }
+            }
+        }
         routes.files("/static", files)
         return routes.freeze()
     }

@@ -9,8 +9,9 @@ import Testing
 #endif
 
 extension CommandSuites {
-    /// `serve --store sqlite:PATH` killed with SIGKILL while clients post: every submission answered
-    /// as kept is in the database when it is opened again, and the server starts again on it.
+    /// `serve --store` killed with SIGKILL while clients post, five times, on SQLite and on PostgreSQL:
+    /// every submission answered as kept is in the database when it is opened again, and the server
+    /// starts again on it.
     @Suite struct StoreCrashTests {
         private static let event = #"{"title":"Lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00"}"#
         private static let post =
@@ -25,14 +26,14 @@ extension CommandSuites {
             return String(match.1)
         }
 
-        @Test func everySubmissionAnsweredAsKeptSurvivesAKill() async throws {
+        @Test(arguments: ["sqlite", "postgres"])
+        func everySubmissionAnsweredAsKeptSurvivesAKill(_ backend: String) async throws {
             try await offPool {
-                let folder = try temporaryFolder()
-                defer { try? FileManager.default.removeItem(at: folder) }
-                let path = folder.appendingPathComponent("formwright.db").path
+                let store = try TestStore(backend)
+                defer { store.remove() }
                 var answered = Set<String>()
                 for round in 1...5 {
-                    let server = try FormwrightProcess(["serve", "--port", "0", "--store", "sqlite:\(path)"])
+                    let server = try FormwrightProcess(["serve", "--port", "0", "--store", store.location])
                     let port = try #require(server.listeningPort(), "round \(round): \(server.text)")
                     let ids = Mutex<[String]>([])
                     let stop = Atomic<Bool>(false)
@@ -55,9 +56,7 @@ extension CommandSuites {
                     let roundIDs = ids.withLock { $0 }
                     #expect(roundIDs.count >= 50, "round \(round): only \(roundIDs.count) answered")
                     answered.formUnion(roundIDs)
-                    let kept = Set(
-                        try SQLiteSubmissionStore(path: path).submissions(formID: "event", limit: 1_000_000).map(
-                            \.id.description))
+                    let kept = Set(try store.keptIDs(of: "event"))
                     let lost = answered.subtracting(kept)
                     #expect(
                         lost.isEmpty, "round \(round): \(lost.count) of \(answered.count) answered as kept are missing")

@@ -1,6 +1,7 @@
 import FormEngine
 import FormModel
 import FormStore
+import Dispatch
 import Foundation
 
 /// Where the valid submissions of forms without a Swift handler are kept: a database
@@ -9,6 +10,9 @@ protocol SubmissionKeeper: Sendable {
     /// Keeps what `verdict` judged valid for form `formID`, returning once it is durable, with its id
     /// when the keeper gives submissions one.
     func store(_ verdict: Verdict, formID: String) async throws -> SubmissionID?
+
+    /// Throws unless the keeper can keep submissions now, for `/readyz`.
+    func checkReady() async throws
 }
 
 extension SubmissionStore: SubmissionKeeper {
@@ -16,6 +20,9 @@ extension SubmissionStore: SubmissionKeeper {
         try await keep(verdict, formID: formID, received: Date())
         return nil
     }
+
+    /// Its files are opened at start and stay open.
+    func checkReady() async throws {}
 }
 
 extension Verdict {
@@ -44,6 +51,17 @@ extension Verdict {
 /// values of `Verdict.unkeptTags` left out.
 struct DatabaseKeeper: SubmissionKeeper {
     let database: any SubmissionDatabase
+
+    /// The database's answer to a query, waited for off the server's threads: reaching a database that
+    /// is away can take until libpq's connect timeout.
+    func checkReady() async throws {
+        let result = await withCheckedContinuation { (done: CheckedContinuation<Result<Void, StoreError>, Never>) in
+            DispatchQueue.global().async { [database] in
+                done.resume(returning: Result { () throws(StoreError) in try database.ping() })
+            }
+        }
+        try result.get()
+    }
 
     func store(_ verdict: Verdict, formID: String) async throws -> SubmissionID? {
         let received = Date()

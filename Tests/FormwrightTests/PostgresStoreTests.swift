@@ -1,0 +1,114 @@
+import FormStore
+import Foundation
+import HTTPTestClient
+import Synchronization
+import TestProcesses
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension CommandSuites {
+    /// `serve --store postgres://…` end to end, on a real PostgreSQL server.
+    @Suite struct PostgresStoreTests {
+        private static let event = #"{"title":"Lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00"}"#
+        private static let post =
+            "POST /forms/event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(event.utf8.count)\r\nConnection: close\r\n\r\n\(event)"
+
+        /// The id of a whole `200` answer, nil for anything else.
+        private static func keptID(_ answer: String) -> String? {
+            guard answer.hasPrefix("HTTP/1.1 200"), let match = answer.firstMatch(of: /\{"id":"([0-9A-Z]{26})"/)
+            else { return nil }
+            return String(match.1)
+        }
+
+        /// Two servers on one database, taking posts alternately: each keeps its own, both find all of
+        /// them, and so does `submissions list`.
+        @Test func twoServersShareOneDatabase() async throws {
+            try await offPool {
+                let url = try PostgresCluster.shared.get().newDatabase()
+                let servers = try (0..<2).map { _ in
+                    try FormwrightProcess(["serve", "--port", "0", "--store", url])
+                }
+                let ports = try servers.map { server in try #require(server.listeningPort(), "\(server.text)") }
+                var ids: [String] = []
+                for number in 0..<20 {
+                    let answer = try exchange(port: ports[number % 2], Self.post)
+                    ids.append(try #require(Self.keptID(answer), "post \(number): \(answer)"))
+                }
+                #expect(Set(ids).count == 20)
+                let store = try PostgresSubmissionStore(url: url, name: url)
+                #expect(try store.submissions(formID: "event", limit: 100).map(\.id.description) == ids.reversed())
+                let listed = try runFormwright(["submissions", "list", "--store", url, "--form", "event"], input: "")
+                #expect(listed.status == 0, "\(listed.errors)")
+                #expect(listed.output.split(separator: "\n").map { String($0.prefix(26)) } == ids.reversed())
+            }
+        }
+
+        /// PostgreSQL stopped for 30 s while clients post: posts get `503` with `Retry-After` (never a
+        /// cut connection or another error), `/readyz` says so, nothing answered as kept is lost, and
+        /// posts are kept again within 5 s of the database's return, without a restart.
+        @Test func aDatabaseOutageIsAnswered503AndHealsItself() async throws {
+            try await offPool {
+                let cluster = try PostgresCluster()
+                defer { cluster.remove() }
+                let url = try cluster.newDatabase()
+                let server = try FormwrightProcess(["serve", "--port", "0", "--store", url])
+                let port = try #require(server.listeningPort(), "\(server.text)")
+                let kept = Mutex<[(at: Date, id: String)]>([])
+                let refused = Mutex<[String]>([])
+                let stop = Atomic<Bool>(false)
+                let clients = (0..<4).map { _ in
+                    Thread {
+                        while !stop.load(ordering: .relaxed) {
+                            let answer = (try? exchange(port: port, Self.post)) ?? ""
+                            if let id = Self.keptID(answer) {
+                                kept.withLock { $0.append((Date(), id)) }
+                            } else {
+                                refused.withLock { $0.append(answer) }
+                                usleep(20_000)
+                            }
+                        }
+                    }
+                }
+                for client in clients { client.start() }
+                defer {
+                    stop.store(true, ordering: .relaxed)
+                    for client in clients { while client.isExecuting { usleep(5_000) } }
+                }
+                while kept.withLock({ $0.count }) < 20 { usleep(10_000) }
+                try cluster.stop()
+                sleep(2)
+                let ready = try exchange(port: port, "GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(ready.hasPrefix("HTTP/1.1 503"), "\(ready)")
+                sleep(28)
+                try cluster.start()
+                let back = Date()
+                while kept.withLock({ $0.last?.at ?? .distantPast }) < back, Date() < back.addingTimeInterval(15) {
+                    usleep(10_000)
+                }
+                let healed = kept.withLock { $0.last?.at ?? .distantPast }.timeIntervalSince(back)
+                #expect(healed >= 0 && healed <= 5, "first post kept \(healed) s after the database's return")
+                stop.store(true, ordering: .relaxed)
+                for client in clients { while client.isExecuting { usleep(5_000) } }
+
+                let answers = refused.withLock { $0 }
+                #expect(answers.count > 10, "posts during the outage: \(answers.count) refused")
+                let wrong = answers.filter {
+                    !($0.hasPrefix("HTTP/1.1 503") && $0.contains("\r\nRetry-After: ") && $0.contains(#""notKept""#))
+                }
+                #expect(wrong.isEmpty, "\(wrong.count) answers other than 503 notKept, first: \(wrong.first ?? "")")
+                let answered = Set(kept.withLock { $0.map(\.id) })
+                let stored = try Set(
+                    PostgresSubmissionStore(url: url, name: url).submissions(formID: "event", limit: 1_000_000).map(
+                        \.id.description))
+                #expect(answered.subtracting(stored).isEmpty, "answered as kept but missing")
+                let readyAgain = try exchange(
+                    port: port, "GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(readyAgain.hasPrefix("HTTP/1.1 200"), "\(readyAgain)")
+            }
+        }
+    }
+}

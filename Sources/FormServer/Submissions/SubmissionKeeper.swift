@@ -1,7 +1,7 @@
+import Dispatch
 import FormEngine
 import FormModel
 import FormStore
-import Dispatch
 import Foundation
 
 /// Where the valid submissions of forms without a Swift handler are kept: a database

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# bench/store.sh: durable submissions a second with `--store sqlite:PATH`, against the same build with
-# `--store none`, both running side by side and measured in alternating rounds: CONNECTIONS clients
-# posting the valid event submission as JSON. Every answer must be a 2xx, and at the end the database
-# must hold as many submissions as were answered: a figure for submissions kept, not merely answered.
+# bench/store.sh: durable submissions a second with `--store sqlite:PATH` and `--store postgres://…`
+# (a throwaway server from scripts/test-postgres.sh), against the same build with `--store none`, all
+# running side by side and measured in rotating rounds: CONNECTIONS clients posting the valid event
+# submission as JSON. Every answer must be a 2xx, and at the end each database must hold as many
+# submissions as were answered: a figure for submissions kept, not merely answered.
 #
 #   bench/store.sh                      # a release build
 #   FORMWRIGHT_BIN=/tmp/formwright bench/store.sh
 #
-# Knobs: ROUNDS (5), DURATION (5 s a round), CONNECTIONS (32), THREADS (nproc), FORMWRIGHT_BIN. Needs
-# wrk, curl and python3 (its sqlite3 module counts the rows).
+# Knobs: ROUNDS (5), DURATION (5 s a round), CONNECTIONS (32), THREADS (nproc), FORMWRIGHT_BIN,
+# POSTGRES=off to leave PostgreSQL out. Needs wrk, curl, python3 (its sqlite3 module counts rows) and,
+# for PostgreSQL, Debian's postgresql (psql counts rows).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -23,12 +25,14 @@ if [[ -z $bin ]]; then
 fi
 
 work=$(mktemp -d)
+chmod 755 "$work"  # the postgres user makes its cluster in here
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do
         kill "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
     done
+    scripts/test-postgres.sh stop "$work/postgres" || true
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -50,11 +54,19 @@ start() {
     echo "$name did not start: $(cat "$work/$name.log")" >&2
     exit 1
 }
+names=(none sqlite)
+declare -A ports=([none]=18471 [sqlite]=18472 [postgres]=18473)
 start none 18471 --store none
 start sqlite 18472 --store "sqlite:$database"
+if [[ ${POSTGRES:-on} != off ]]; then
+    postgres_url=$(scripts/test-postgres.sh start "$work/postgres")
+    start postgres 18473 --store "$postgres_url"
+    names+=(postgres)
+fi
 
 # A probe of each: a 200, and the id of the kept one.
-for port in 18471 18472; do
+for name in "${names[@]}"; do
+    port=${ports[$name]}
     answer=$(curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json' \
         --data-binary @"$work/event.json" "http://127.0.0.1:$port/forms/event")
     echo "probe :$port ${answer:0:60}…" >&2
@@ -72,33 +84,33 @@ round() {
     echo "$(awk '/Requests\/sec/ {print $2}' <<<"$output") $(awk '/requests in/ {print $1}' <<<"$output")"
 }
 
-none=()
-sqlite=()
-answered=1  # the probe
+declare -A rates answered
+for name in "${names[@]}"; do answered[$name]=1; done  # the probe
 for ((r = 1; r <= rounds; r++)); do
-    order=(none sqlite)
-    ((r % 2 == 0)) && order=(sqlite none)
+    # Each round starts with the next server, so none always runs first or last.
+    order=("${names[@]:r % ${#names[@]}}" "${names[@]:0:r % ${#names[@]}}")
     for name in "${order[@]}"; do
-        if [[ $name == none ]]; then
-            read -r rate _ < <(round none 18471)
-            none+=("$rate")
-        else
-            read -r rate count < <(round sqlite 18472)
-            sqlite+=("$rate")
-            answered=$((answered + count))
-        fi
+        read -r rate count < <(round "$name" "${ports[$name]}")
+        rates[$name]+="$rate "
+        answered[$name]=$((answered[$name] + count))
         echo "round $r $name: $rate req/s" >&2
     done
 done
 
-kept=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from submissions').fetchone()[0])" "$database")
-python3 - "$kept" "$answered" "${none[*]}" "${sqlite[*]}" <<'EOF'
+kept_sqlite=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from submissions').fetchone()[0])" "$database")
+kept_postgres=0
+[[ -n ${postgres_url:-} ]] && kept_postgres=$(psql "$postgres_url" -tA -c "select count(*) from submissions")
+python3 - "${rates[none]}" "sqlite" "${rates[sqlite]}" "$kept_sqlite" "${answered[sqlite]}" \
+    ${postgres_url:+postgres "${rates[postgres]}" "$kept_postgres" "${answered[postgres]}"} <<'EOF'
 import statistics, sys
-kept, answered = int(sys.argv[1]), int(sys.argv[2])
-none = [float(x) for x in sys.argv[3].split()]
-sqlite = [float(x) for x in sys.argv[4].split()]
-n, s = statistics.median(none), statistics.median(sqlite)
-print(f"store: sqlite {s:,.0f} durable submissions/s, none {n:,.0f}/s (medians of {len(none)} rounds): {100 * s / n:.1f}%")
-print(f"store: {kept:,} kept, {answered:,} answered as kept{'' if kept >= answered else ' — MISSING SUBMISSIONS'}")
-sys.exit(0 if kept >= answered else 1)
+none = statistics.median(float(x) for x in sys.argv[1].split())
+print(f"store: none {none:,.0f} submissions/s (median of {len(sys.argv[1].split())} rounds)")
+missing = False
+for at in range(2, len(sys.argv), 4):
+    name, rates, kept, answered = sys.argv[at], sys.argv[at + 1], int(sys.argv[at + 2]), int(sys.argv[at + 3])
+    rate = statistics.median(float(x) for x in rates.split())
+    print(f"store: {name} {rate:,.0f} durable submissions/s: {100 * rate / none:.1f}% of none")
+    print(f"store: {name} {kept:,} kept, {answered:,} answered as kept{'' if kept >= answered else ' — MISSING SUBMISSIONS'}")
+    missing = missing or kept < answered
+sys.exit(1 if missing else 0)
 EOF

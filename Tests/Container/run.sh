@@ -129,6 +129,7 @@ cleanup() {
         # The store is private: every container in it is this run's. Removing them stops the detached
         # ones (run by conmon, outside this process tree) and releases their network.
         [[ -d $work/storage ]] && pm rm --all --force --time 0 >/dev/null 2>&1
+        [[ -d $work/postgres ]] && scripts/test-postgres.sh stop "$work/postgres"
         unmount_under "$work"
         rm -rf --one-file-system "$work"
     fi
@@ -450,6 +451,37 @@ keeps_in_the_default_store() {
         pm exec store test -s /data/formwright.db && pm logs store 2>&1 | grep -q 'store=sqlite:data/formwright.db'
 }
 
+# DATABASE_URL names a PostgreSQL server (a throwaway one on the host's loopback, which the container
+# shares with --network host): a JSON submission is answered with an id that the database holds, and
+# /readyz answers 200.
+keeps_in_postgres() {
+    local url pg_port answer ready deadline=$((SECONDS + start_limit))
+    chmod 755 "$work" # the postgres user makes its cluster in here
+    url=$(scripts/test-postgres.sh start "$work/postgres") || return 1
+    pg_port=$(free_port)
+    start postgres --network host -e FORMWRIGHT_HOST=127.0.0.1 -e FORMWRIGHT_PORT="$pg_port" \
+        -e DATABASE_URL="$url" || return 1
+    until [[ $(curl -s --max-time 2 "http://127.0.0.1:$pg_port/healthz") == ok ]]; do
+        if ((SECONDS > deadline)); then
+            logs_of postgres
+            return 1
+        fi
+        sleep 0.5
+    done
+    answer=$(fetch "http://127.0.0.1:$pg_port/forms/event" -H 'Content-Type: application/json' \
+        -d '{"title":"Team lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00"}')
+    ready=$(fetch "http://127.0.0.1:$pg_port/readyz")
+    echo "POST /forms/event: $answer; GET /readyz: $ready"
+    head -c 120 "$work/body" && echo
+    local id
+    id=$(fetch "http://127.0.0.1:$pg_port/forms/event" -H 'Content-Type: application/json' \
+        -d '{"title":"Dinner","starts":"2026-11-23T19:00","ends":"2026-11-23T21:00"}' >/dev/null &&
+        sed -n 's/^{"id":"\([0-9A-Z]\{26\}\)".*/\1/p' "$work/body")
+    echo "kept as $id; the database holds: $(psql "$url" -tA -c 'select id from submissions order by id')"
+    [[ $answer == "200 application/json"* && $ready == "200 "* && -n $id ]] &&
+        psql "$url" -tA -c "select count(*) from submissions where id = '$id' and form = 'event'" | grep -qx 1
+}
+
 runs_as_the_numeric_user() {
     local uid
     uid=$(pm exec serve id -u)
@@ -594,6 +626,7 @@ step "the server runs as uid 10001" runs_as_the_numeric_user
 step "the image's HEALTHCHECK passes" healthcheck_passes
 step "podman stop -t 10: exit code 0 (graceful SIGTERM)" stops_gracefully_on_sigterm
 step "with no store named, a JSON submission gets an id and /data/formwright.db holds it" keeps_in_the_default_store
+step "with DATABASE_URL=postgres://…, a JSON submission's id is in PostgreSQL and /readyz is 200" keeps_in_postgres
 
 host_binary=$repo/.build/debug/formwright
 must "host formwright built (for the expected check output)" build_host_binary

@@ -67,24 +67,26 @@ final class PostgresConnection: @unchecked Sendable {
         return (0..<PQntuples(result)).map { row in (0..<PQnfields(result)).map { value(result, row, $0) } }
     }
 
-    /// Runs `sql` and calls `body` with each row as it arrives (libpq's single-row mode): a query of
-    /// any size holds one row in memory.
-    func forEach(_ sql: String, _ parameters: [Parameter], _ body: ([[UInt8]?]) -> Void) throws(StoreError) {
+    /// Sends `sql`, whose rows `nextRow` then reads as they arrive (libpq's single-row mode): a query
+    /// of any size holds one row in memory. No other query may run until `nextRow` gave nil or threw.
+    func startRows(_ sql: String, _ parameters: [Parameter]) throws(StoreError) {
         try reconnectIfBroken()
         let sent = send(sql, parameters) { PQsendQueryParams($0, $1, $2, $3, $4, $5, $6, 1) }
         guard sent == 1 else { throw StoreError("\(name): \(lastError)") }
         PQsetSingleRowMode(handle)
+    }
+
+    /// The next row of the query `startRows` sent; nil after the last.
+    func nextRow() throws(StoreError) -> [[UInt8]?]? {
+        guard let result = PQgetResult(handle) else { return nil }
+        defer { PQclear(result) }
+        if PQresultStatus(result) == PGRES_SINGLE_TUPLE { return (0..<PQnfields(result)).map { value(result, 0, $0) } }
+        // The end (or a failure): every result is read, so the connection is ready for the next query.
         var failure: StoreError?
-        // Every result is read, even after a failure, so the connection is ready for the next query.
-        while let result = PQgetResult(handle) {
-            defer { PQclear(result) }
-            if failure == nil, PQresultStatus(result) == PGRES_SINGLE_TUPLE {
-                body((0..<PQnfields(result)).map { value(result, 0, $0) })
-            } else if failure == nil {
-                do throws(StoreError) { try check(result) } catch { failure = error }
-            }
-        }
+        do throws(StoreError) { try check(result) } catch { failure = error }
+        while let rest = PQgetResult(handle) { PQclear(rest) }
         if let failure { throw failure }
+        return nil
     }
 
     /// A statement's parameter: text, or bytes for a bytea column.

@@ -11,6 +11,8 @@ import Synchronization
 /// fails, at once, with what libpq said.
 public final class PostgresSubmissionStore: SubmissionDatabase {
     public let name: String
+    /// The URL, for the connections cursors open.
+    private let url: String
     private let commits: GroupCommit
     private let reader: PostgresConnection
     private let readQueue = DispatchQueue(label: "formwright.store.postgres.read")
@@ -23,6 +25,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     /// submissions. At most `backlog` submissions wait to be kept at once.
     public init(url: String, name: String, backlog: Int = 4096) throws(StoreError) {
         self.name = name
+        self.url = url
         let writer = try PostgresConnection(url: url, name: name)
         try PostgresMigrations.run(on: writer)
         reader = try PostgresConnection(url: url, name: name)
@@ -35,42 +38,45 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         try await commits.keep(submission)
     }
 
-    public func submissions(formID: String, limit: Int = 100) throws(StoreError) -> [StoredSubmission] {
-        try reading { () throws(StoreError) in
-            let rows = try reader.run(
+    public func submissions(
+        formID: String, in range: SubmissionRange, limit: Int
+    ) throws(StoreError)
+        -> [StoredSubmission]
+    {
+        let bounds = range.bounds
+        return try reading { () throws(StoreError) in
+            try reader.run(
                 """
-                SELECT id, form, received, http_parameters, form_values FROM submissions
-                WHERE form = $1 ORDER BY id DESC LIMIT $2
-                """, [.text(formID), .text(String(limit))])
-            var submissions: [StoredSubmission] = []
-            for row in rows {
-                guard let submission = Self.submission(row) else { continue }
-                let files = try reader.run(
-                    """
-                    SELECT tag, filename, content_type, bytes FROM submission_files
-                    WHERE submission = $1 ORDER BY seq
-                    """, [.text(submission.id.description)]
-                ).map { file in
-                    StoredFile(
-                        tag: Self.text(file[0]), filename: Self.text(file[1]), contentType: Self.text(file[2]),
-                        bytes: file[3] ?? [])
-                }
-                submissions.append(submission.with(files: files))
-            }
-            return submissions
+                SELECT \(Self.columns) FROM submissions
+                WHERE form = $1 AND id >= $2 AND id < $3 ORDER BY id DESC LIMIT $4
+                """, [.text(formID), .text(bounds.from), .text(bounds.before), .text(String(limit))]
+            ).compactMap(Self.submission)
         }
     }
 
-    /// The rows arrive one at a time (libpq's single-row mode) on the reading connection.
-    public func forEach(formID: String, _ body: (StoredSubmission) -> Void) throws(StoreError) {
+    public func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {
         try reading { () throws(StoreError) in
-            try reader.forEach(
-                "SELECT id, form, received, http_parameters, form_values FROM submissions WHERE form = $1 ORDER BY id",
-                [.text(formID)]
-            ) { row in
-                if let submission = Self.submission(row) { body(submission) }
+            let rows = try reader.run(
+                "SELECT \(Self.columns) FROM submissions WHERE form = $1 AND id = $2",
+                [.text(formID), .text(id.description)])
+            guard let submission = rows.first.flatMap(Self.submission) else { return nil }
+            let files = try reader.run(
+                "SELECT tag, filename, content_type, bytes FROM submission_files WHERE submission = $1 ORDER BY seq",
+                [.text(id.description)]
+            ).map { file in
+                StoredFile(
+                    tag: Self.text(file[0]), filename: Self.text(file[1]), contentType: Self.text(file[2]),
+                    bytes: file[3] ?? [])
             }
+            return submission.with(files: files)
         }
+    }
+
+    public func cursor(formID: String) throws(StoreError) -> any SubmissionCursor {
+        let connection = try PostgresConnection(url: url, name: name)
+        try connection.startRows(
+            "SELECT \(Self.columns) FROM submissions WHERE form = $1 ORDER BY id", [.text(formID)])
+        return Cursor(connection)
     }
 
     public func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
@@ -86,13 +92,44 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         try reading { () throws(StoreError) in try reader.run("SELECT 1") }
     }
 
+    public func add(_ key: StoredKey) throws(StoreError) -> Bool {
+        try reading { () throws(StoreError) in
+            try !reader.run(
+                """
+                INSERT INTO api_keys (\(Self.keyColumns)) VALUES ($1, $2, $3, $4, $5)
+                ON CONFLICT (name) DO NOTHING RETURNING name
+                """, key.columns.map { .text($0) }
+            ).isEmpty
+        }
+    }
+
+    public func keys() throws(StoreError) -> [StoredKey] {
+        try reading { () throws(StoreError) in
+            try reader.run("SELECT \(Self.keyColumns) FROM api_keys ORDER BY name").map(Self.key)
+        }
+    }
+
+    public func key(hash: String) throws(StoreError) -> StoredKey? {
+        try reading { () throws(StoreError) in
+            try reader.run("SELECT \(Self.keyColumns) FROM api_keys WHERE hash = $1", [.text(hash)]).first.map(Self.key)
+        }
+    }
+
+    public func revokeKey(named name: String) throws(StoreError) -> Bool {
+        try reading { () throws(StoreError) in
+            try !reader.run("DELETE FROM api_keys WHERE name = $1 RETURNING name", [.text(name)]).isEmpty
+        }
+    }
+
     /// `work` on the reading connection's queue, its error rethrown here.
     private func reading<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {
         try readQueue.sync { Result { () throws(StoreError) in try work() } }.get()
     }
 
-    /// A submission of the columns id, form, received, http_parameters, form_values; nil for an id
-    /// that is none.
+    private static let columns = "id, form, received, http_parameters, form_values"
+    private static let keyColumns = "name, hash, scopes, forms, created"
+
+    /// A submission of the columns `columns`; nil for an id that is none.
     private static func submission(_ row: [[UInt8]?]) -> StoredSubmission? {
         guard let id = SubmissionID(text(row[0])) else { return nil }
         return StoredSubmission(
@@ -100,7 +137,24 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
             formValues: text(row[4]))
     }
 
+    private static func key(_ row: [[UInt8]?]) -> StoredKey { StoredKey(columns: row.map(text)) }
+
     private static func text(_ bytes: [UInt8]?) -> String { String(decoding: bytes ?? [], as: UTF8.self) }
+
+    /// An export's connection, its rows read as they arrive. `@unchecked Sendable`: used by one thread
+    /// at a time (`SubmissionCursor`).
+    private final class Cursor: SubmissionCursor, @unchecked Sendable {
+        private let connection: PostgresConnection
+
+        init(_ connection: PostgresConnection) { self.connection = connection }
+
+        func next() throws(StoreError) -> StoredSubmission? {
+            while let row = try connection.nextRow() {
+                if let submission = PostgresSubmissionStore.submission(row) { return submission }
+            }
+            return nil
+        }
+    }
 
     /// Inserts `batch` in one transaction, each table in one statement: all of it, or none.
     static func insert(_ batch: [StoredSubmission], on connection: PostgresConnection) throws(StoreError) {
@@ -147,7 +201,8 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     }
 }
 
-/// The PostgreSQL store's schema, in numbered steps, as `Migrations` is SQLite's. `run` takes a
+/// The PostgreSQL store's schema, in numbered steps, as `Migrations` is SQLite's. Ids compare in
+/// the "C" collation, byte by byte, whatever the database's own: their order is their time's. `run` takes a
 /// transaction-scoped advisory lock first, so servers starting together on one database migrate it
 /// once: the others wait for the lock, then find it done.
 enum PostgresMigrations {
@@ -155,7 +210,7 @@ enum PostgresMigrations {
     static let steps = [
         """
         CREATE TABLE submissions (
-            id text PRIMARY KEY,
+            id text COLLATE "C" PRIMARY KEY,
             form text NOT NULL,
             received text NOT NULL,
             http_parameters text NOT NULL,
@@ -164,14 +219,23 @@ enum PostgresMigrations {
         CREATE INDEX submissions_by_form ON submissions (form, id);
         CREATE TABLE submission_files (
             seq bigserial PRIMARY KEY,
-            submission text NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+            submission text COLLATE "C" NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
             tag text NOT NULL,
             filename text NOT NULL,
             content_type text NOT NULL,
             bytes bytea NOT NULL
         );
         CREATE INDEX submission_files_by_submission ON submission_files (submission);
+        """,
         """
+        CREATE TABLE api_keys (
+            name text PRIMARY KEY,
+            hash text NOT NULL UNIQUE,
+            scopes text NOT NULL,
+            forms text NOT NULL,
+            created text NOT NULL
+        );
+        """,
     ]
 
     /// The advisory lock's key: any number, the same in every Formwright ("fw" in ASCII).

@@ -121,6 +121,16 @@ final class SQLiteDatabase {
             guard status == SQLITE_DONE else { throw StoreError("\(database.path): \(database.lastError)") }
         }
 
+        /// The next row the statement gives, made by `row` from its columns; nil after the last, when
+        /// the statement is reset. A row at a time, for a cursor.
+        func next<Row>(_ row: (borrowing Columns) -> Row) throws(StoreError) -> Row? {
+            let status = sqlite3_step(handle)
+            if status == SQLITE_ROW { return row(Columns(handle: handle)) }
+            sqlite3_reset(handle)
+            guard status == SQLITE_DONE else { throw StoreError("\(database.path): \(database.lastError)") }
+            return nil
+        }
+
         /// The rows the statement gives, each made by `row` from its columns, then resets it.
         func rows<Row>(_ row: (borrowing Columns) -> Row) throws(StoreError) -> [Row] {
             var rows: [Row] = []

@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// The database runs in WAL mode with `synchronous=FULL`, so a committed transaction survives a
 /// crash or a power cut; submissions that arrive together share a transaction (`GroupCommit`).
-/// Reads and erasures run on the writes' queue, on the one connection.
+/// Reads and erasures run on the writes' queue, on the one connection; a cursor opens its own, which
+/// WAL lets read while the store writes.
 public final class SQLiteSubmissionStore: SubmissionDatabase {
     /// The database file.
     public let path: String
@@ -23,11 +24,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
     /// wait to be kept at once.
     public init(path: String, backlog: Int = 4096) throws(StoreError) {
         self.path = path
-        let database = try SQLiteDatabase(path: path)
-        // WAL must be set outside a transaction; FULL syncs the log at each commit; an erased
-        // submission's bytes are overwritten, not left in free pages.
-        try database.execute(
-            "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA secure_delete=ON;")
+        let database = try Self.open(path)
         try Migrations.run(on: database)
         let connection = try Connection(database)
         let queue = queue
@@ -37,21 +34,55 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         }
     }
 
+    /// A connection to `path` with the store's settings: WAL (set outside a transaction), FULL syncs
+    /// the log at each commit, and an erased submission's bytes are overwritten, not left in free pages.
+    private static func open(_ path: String) throws(StoreError) -> SQLiteDatabase {
+        let database = try SQLiteDatabase(path: path)
+        try database.execute(
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA secure_delete=ON;")
+        return database
+    }
+
     public func keep(_ submission: StoredSubmission) async throws(StoreError) {
         try await commits.keep(submission)
     }
 
-    public func submissions(formID: String, limit: Int = 100) throws(StoreError) -> [StoredSubmission] {
-        try onQueue { () throws(StoreError) in try connection.submissions(formID: formID, limit: limit) }
+    public func submissions(
+        formID: String, in range: SubmissionRange, limit: Int
+    ) throws(StoreError)
+        -> [StoredSubmission]
+    {
+        try onQueue { () throws(StoreError) in
+            let bounds = range.bounds
+            try connection.page.bind([formID, bounds.from, bounds.before, String(limit)])
+            return try connection.page.rows(Self.submission).compactMap { $0 }
+        }
     }
 
-    /// Other keeps wait while an export reads.
-    public func forEach(formID: String, _ body: (StoredSubmission) -> Void) throws(StoreError) {
-        try onQueue { () throws(StoreError) in try connection.forEach(formID: formID, body) }
+    public func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {
+        try onQueue { () throws(StoreError) in
+            try connection.one.bind([formID, id.description])
+            guard let submission = try connection.one.rows(Self.submission).first.flatMap({ $0 }) else { return nil }
+            try connection.files.bind([id.description])
+            let files = try connection.files.rows { columns in
+                StoredFile(
+                    tag: columns.text(0) ?? "", filename: columns.text(1) ?? "", contentType: columns.text(2) ?? "",
+                    bytes: columns.blob(3))
+            }
+            return submission.with(files: files)
+        }
+    }
+
+    public func cursor(formID: String) throws(StoreError) -> any SubmissionCursor {
+        try Cursor(database: Self.open(path), formID: formID)
     }
 
     public func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
-        try onQueue { () throws(StoreError) in try connection.delete(formID: formID, id: id) }
+        try onQueue { () throws(StoreError) in
+            try connection.remove.bind([formID, id.description])
+            try connection.remove.run()
+            return connection.database.changes > 0
+        }
     }
 
     public func ping() throws(StoreError) {
@@ -60,9 +91,68 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         }
     }
 
+    public func add(_ key: StoredKey) throws(StoreError) -> Bool {
+        try onQueue { () throws(StoreError) in
+            try connection.addKey.bind(key.columns)
+            try connection.addKey.run()
+            return connection.database.changes > 0
+        }
+    }
+
+    public func keys() throws(StoreError) -> [StoredKey] {
+        try onQueue { () throws(StoreError) in
+            try connection.keys.rows().map { StoredKey(columns: $0.map { $0 ?? "" }) }
+        }
+    }
+
+    public func key(hash: String) throws(StoreError) -> StoredKey? {
+        try onQueue { () throws(StoreError) in
+            try connection.keyByHash.bind([hash])
+            return try connection.keyByHash.rows().first.map { StoredKey(columns: $0.map { $0 ?? "" }) }
+        }
+    }
+
+    public func revokeKey(named name: String) throws(StoreError) -> Bool {
+        try onQueue { () throws(StoreError) in
+            try connection.revokeKey.bind([name])
+            try connection.revokeKey.run()
+            return connection.database.changes > 0
+        }
+    }
+
     /// `work` on the connection's queue, its error rethrown here.
     private func onQueue<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {
         try queue.sync { Result { () throws(StoreError) in try work() } }.get()
+    }
+
+    /// The submission of the columns id, form, received, http_parameters, form_values; nil for an id
+    /// that is none.
+    private static func submission(_ columns: borrowing SQLiteDatabase.Columns) -> StoredSubmission? {
+        guard let id = columns.text(0).flatMap(SubmissionID.init) else { return nil }
+        return StoredSubmission(
+            id: id, formID: columns.text(1) ?? "", received: columns.text(2) ?? "",
+            httpParameters: columns.text(3) ?? "", formValues: columns.text(4) ?? "")
+    }
+
+    /// An export's connection and statement, stepped a row at a time. `@unchecked Sendable`: used by
+    /// one thread at a time (`SubmissionCursor`).
+    private final class Cursor: SubmissionCursor, @unchecked Sendable {
+        private let database: SQLiteDatabase
+        private let statement: SQLiteDatabase.Statement
+
+        init(database: SQLiteDatabase, formID: String) throws(StoreError) {
+            self.database = database
+            statement = try database.prepare(
+                "SELECT id, form, received, http_parameters, form_values FROM submissions WHERE form = ? ORDER BY id")
+            try statement.bind([formID])
+        }
+
+        func next() throws(StoreError) -> StoredSubmission? {
+            while let row = try statement.next(SQLiteSubmissionStore.submission) {
+                if let row { return row }
+            }
+            return nil
+        }
     }
 
     /// The database and its statements. `@unchecked Sendable`: used on the store's queue alone.
@@ -70,27 +160,33 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         let database: SQLiteDatabase
         let insert: SQLiteDatabase.Statement
         let insertFile: SQLiteDatabase.Statement
-        let select: SQLiteDatabase.Statement
-        let selectFiles: SQLiteDatabase.Statement
-        let selectAll: SQLiteDatabase.Statement
+        let page: SQLiteDatabase.Statement
+        let one: SQLiteDatabase.Statement
+        let files: SQLiteDatabase.Statement
         let remove: SQLiteDatabase.Statement
+        let addKey: SQLiteDatabase.Statement
+        let keys: SQLiteDatabase.Statement
+        let keyByHash: SQLiteDatabase.Statement
+        let revokeKey: SQLiteDatabase.Statement
 
         init(_ database: SQLiteDatabase) throws(StoreError) {
             self.database = database
-            insert = try database.prepare(
-                "INSERT INTO submissions (id, form, received, http_parameters, form_values) VALUES (?, ?, ?, ?, ?)")
+            let columns = "id, form, received, http_parameters, form_values"
+            insert = try database.prepare("INSERT INTO submissions (\(columns)) VALUES (?, ?, ?, ?, ?)")
             insertFile = try database.prepare(
                 "INSERT INTO submission_files (submission, tag, filename, content_type, bytes) VALUES (?, ?, ?, ?, ?)")
-            selectFiles = try database.prepare(
+            page = try database.prepare(
+                "SELECT \(columns) FROM submissions WHERE form = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ?")
+            one = try database.prepare("SELECT \(columns) FROM submissions WHERE form = ? AND id = ?")
+            files = try database.prepare(
                 "SELECT tag, filename, content_type, bytes FROM submission_files WHERE submission = ? ORDER BY rowid")
-            selectAll = try database.prepare(
-                "SELECT id, form, received, http_parameters, form_values FROM submissions WHERE form = ? ORDER BY id")
             remove = try database.prepare("DELETE FROM submissions WHERE form = ? AND id = ?")
-            select = try database.prepare(
-                """
-                SELECT id, form, received, http_parameters, form_values FROM submissions
-                WHERE form = ? ORDER BY id DESC LIMIT ?
-                """)
+            let keyColumns = "name, hash, scopes, forms, created"
+            addKey = try database.prepare(
+                "INSERT INTO api_keys (\(keyColumns)) VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING")
+            keys = try database.prepare("SELECT \(keyColumns) FROM api_keys ORDER BY name")
+            keyByHash = try database.prepare("SELECT \(keyColumns) FROM api_keys WHERE hash = ?")
+            revokeKey = try database.prepare("DELETE FROM api_keys WHERE name = ?")
         }
 
         /// Inserts `submissions` in one transaction: all of them, or none.
@@ -114,45 +210,6 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                 try? database.execute("ROLLBACK")
                 throw error
             }
-        }
-
-        func forEach(formID: String, _ body: (StoredSubmission) -> Void) throws(StoreError) {
-            try selectAll.bind([formID])
-            try selectAll.forEach { columns in
-                guard let id = columns.text(0).flatMap(SubmissionID.init) else { return }
-                body(
-                    StoredSubmission(
-                        id: id, formID: columns.text(1) ?? "", received: columns.text(2) ?? "",
-                        httpParameters: columns.text(3) ?? "", formValues: columns.text(4) ?? ""))
-            }
-        }
-
-        func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
-            try remove.bind([formID, id.description])
-            try remove.run()
-            return database.changes > 0
-        }
-
-        func submissions(formID: String, limit: Int) throws(StoreError) -> [StoredSubmission] {
-            try select.bind([formID, String(limit)])
-            let rows = try select.rows { columns in
-                (0..<5).map { columns.text($0) ?? "" }
-            }
-            var submissions: [StoredSubmission] = []
-            for row in rows {
-                guard let id = SubmissionID(row[0]) else { continue }
-                try selectFiles.bind([row[0]])
-                let files = try selectFiles.rows { columns in
-                    StoredFile(
-                        tag: columns.text(0) ?? "", filename: columns.text(1) ?? "",
-                        contentType: columns.text(2) ?? "", bytes: columns.blob(3))
-                }
-                submissions.append(
-                    StoredSubmission(
-                        id: id, formID: row[1], received: row[2], httpParameters: row[3], formValues: row[4],
-                        files: files))
-            }
-            return submissions
         }
     }
 }
@@ -180,7 +237,16 @@ enum Migrations {
             bytes BLOB NOT NULL
         );
         CREATE INDEX submission_files_by_submission ON submission_files (submission);
+        """,
         """
+        CREATE TABLE api_keys (
+            name TEXT PRIMARY KEY,
+            hash TEXT NOT NULL UNIQUE,
+            scopes TEXT NOT NULL,
+            forms TEXT NOT NULL,
+            created TEXT NOT NULL
+        );
+        """,
     ]
 
     static func run(on database: SQLiteDatabase) throws(StoreError) {

@@ -10,18 +10,103 @@ public protocol SubmissionDatabase: Sendable {
     /// Keeps `submission`, returning once its transaction has committed: answered as kept means durable.
     func keep(_ submission: StoredSubmission) async throws(StoreError)
 
-    /// The submissions to form `formID`, newest first, at most `limit`, with their files.
-    func submissions(formID: String, limit: Int) throws(StoreError) -> [StoredSubmission]
+    /// The submissions to form `formID` whose ids are in `range`, newest first, at most `limit`, without
+    /// their files: a page of a listing.
+    func submissions(formID: String, in range: SubmissionRange, limit: Int) throws(StoreError) -> [StoredSubmission]
 
-    /// Calls `body` with each submission to form `formID`, oldest first, without its files, read one at
-    /// a time: an export of any size holds one submission in memory.
-    func forEach(formID: String, _ body: (StoredSubmission) -> Void) throws(StoreError)
+    /// Submission `id` of form `formID`, with its files; nil when the form has no such one.
+    func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission?
+
+    /// The submissions to form `formID`, oldest first, without their files, read one at a time on a
+    /// connection of the cursor's own: an export of any size holds one submission in memory, and holds
+    /// up no post meanwhile.
+    func cursor(formID: String) throws(StoreError) -> any SubmissionCursor
 
     /// Erases submission `id` of form `formID`, its files with it; false when the form has no such one.
     func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool
 
     /// Throws unless the store answers now: for a readiness check.
     func ping() throws(StoreError)
+
+    /// Adds `key`; false when a key of its name exists (the store keeps the first).
+    func add(_ key: StoredKey) throws(StoreError) -> Bool
+
+    /// Every key, by name.
+    func keys() throws(StoreError) -> [StoredKey]
+
+    /// The key whose hash is `hash`, if there is one.
+    func key(hash: String) throws(StoreError) -> StoredKey?
+
+    /// Removes the key named `name`; false when there is none.
+    func revokeKey(named name: String) throws(StoreError) -> Bool
+}
+
+extension SubmissionDatabase {
+    /// The newest `limit` submissions to form `formID`, without their files.
+    public func submissions(formID: String, limit: Int) throws(StoreError) -> [StoredSubmission] {
+        try submissions(formID: formID, in: SubmissionRange(), limit: limit)
+    }
+
+    /// Calls `body` with each submission to form `formID`, oldest first, without its files (`cursor`).
+    public func forEach(formID: String, _ body: (StoredSubmission) -> Void) throws(StoreError) {
+        let cursor = try cursor(formID: formID)
+        while let submission = try cursor.next() { body(submission) }
+    }
+}
+
+/// Which ids a listing takes: from `from` (itself included) to before `before`, either open. Ids sort
+/// by time, so a time range is an id range (`SubmissionID.first(atMillisecond:)`), and a page's last id
+/// is where the next page starts before.
+public struct SubmissionRange: Sendable, Equatable {
+    public var from: SubmissionID?
+    public var before: SubmissionID?
+
+    public init(from: SubmissionID? = nil, before: SubmissionID? = nil) {
+        self.from = from
+        self.before = before
+    }
+
+    /// The bounds as text for a query: below every id, and above every id, when open.
+    var bounds: (from: String, before: String) {
+        (from?.description ?? "0", before?.description ?? String(repeating: "Z", count: 27))
+    }
+}
+
+/// Submissions read one at a time. Used by one thread at a time; it closes its connection when dropped.
+public protocol SubmissionCursor: AnyObject, Sendable {
+    /// The next submission, or nil after the last.
+    func next() throws(StoreError) -> StoredSubmission?
+}
+
+/// An API key as a store keeps it: its name, the SHA-256 of the key (never the key), what it may do
+/// (`read`, `export`, `delete`, `submit`), the forms it may do it to (empty for every form), and when it
+/// was made.
+public struct StoredKey: Sendable, Equatable {
+    public let name: String
+    public let hash: String
+    public let scopes: [String]
+    public let forms: [String]
+    public let created: String
+
+    public init(name: String, hash: String, scopes: [String], forms: [String], created: String) {
+        self.name = name
+        self.hash = hash
+        self.scopes = scopes
+        self.forms = forms
+        self.created = created
+    }
+
+    /// The key of the columns name, hash, scopes, forms, created: lists kept space-separated.
+    init(columns: [String]) {
+        let list = { (text: String) in text.split(separator: " ").map(String.init) }
+        self.init(
+            name: columns[0], hash: columns[1], scopes: list(columns[2]), forms: list(columns[3]), created: columns[4])
+    }
+
+    /// The values for the columns name, hash, scopes, forms, created.
+    var columns: [String] {
+        [name, hash, scopes.joined(separator: " "), forms.joined(separator: " "), created]
+    }
 }
 
 /// A submission to keep: its id, its form, when it came (ISO 8601, UTC), its two payloads as JSON

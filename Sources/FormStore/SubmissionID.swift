@@ -46,6 +46,11 @@ public struct SubmissionID: Hashable, Comparable, Sendable, CustomStringConverti
         }
     }
 
+    /// The first id of millisecond `milliseconds` (all its random bits zero): where a time range starts.
+    public static func first(atMillisecond milliseconds: UInt64) -> SubmissionID {
+        SubmissionID(milliseconds: min(milliseconds, (1 << 48) - 1), random: (0, 0))
+    }
+
     /// The time and random part of the last id `next` gave.
     private static let last = Mutex<(milliseconds: UInt64, random: (high: UInt16, low: UInt64))?>(nil)
 

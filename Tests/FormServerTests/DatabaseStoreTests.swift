@@ -32,7 +32,7 @@ import Testing
             let id = try #require(json["id"] as? String)
             #expect(answer.text.hasPrefix(#"{"id":""#))
             #expect(SubmissionID(id) != nil)
-            let kept = try SQLiteSubmissionStore(path: path).submissions(formID: "event")
+            let kept = try SQLiteSubmissionStore(path: path).all("event")
             #expect(kept.map(\.id.description) == [id])
             let first = try #require(kept.first)
             let stored = try #require(
@@ -42,7 +42,7 @@ import Testing
             // A second server on the same file, as after a restart, keeps adding to it.
             _ = try await withFormServer(store: "sqlite:\(path)") { port in try postJSON(port, "event", Self.validEvent)
             }
-            #expect(try SQLiteSubmissionStore(path: path).submissions(formID: "event").count == 2)
+            #expect(try SQLiteSubmissionStore(path: path).all("event").count == 2)
         }
     }
 
@@ -57,7 +57,7 @@ import Testing
             }
             #expect(answer.status == 200)
             #expect(answer.text.contains("correct horse"))
-            let kept = try #require(try SQLiteSubmissionStore(path: path).submissions(formID: "validations").first)
+            let kept = try #require(try SQLiteSubmissionStore(path: path).all("validations").first)
             #expect(!kept.httpParameters.contains("correct horse"))
             #expect(!kept.formValues.contains("correct horse"))
             #expect(kept.httpParameters.contains("ada_l"))
@@ -74,7 +74,7 @@ import Testing
                 ).status
             }
             #expect(status == 200)
-            let kept = try #require(try SQLiteSubmissionStore(path: path).submissions(formID: "others").first)
+            let kept = try #require(try SQLiteSubmissionStore(path: path).all("others").first)
             #expect(
                 kept.files == [
                     StoredFile(
@@ -146,7 +146,7 @@ import Testing
             #expect(answer.status == 200)
             #expect(answer.text.contains("4111 1111 1111 1111") && answer.text.contains("2718"))
         }
-        let kept = try #require(try SQLiteSubmissionStore(path: database).submissions(formID: "payment").first)
+        let kept = try #require(try SQLiteSubmissionStore(path: database).all("payment").first)
         let line = try String(contentsOfFile: "\(lines)/payment.jsonl", encoding: .utf8)
         for text in [kept.httpParameters, kept.formValues, line] {
             #expect(text.contains("Ada"))
@@ -181,7 +181,14 @@ import Testing
         #expect(forged.status == 200)
         #expect(!forged.text.contains("fw-reference") && !forged.text.contains("<b>"))
         #expect(
-            try SQLiteSubmissionStore(path: String(store.dropFirst("sqlite:".count))).submissions(formID: "pets")
+            try SQLiteSubmissionStore(path: String(store.dropFirst("sqlite:".count))).all("pets")
                 .map(\.id.description) == [String(id)])
+    }
+}
+
+extension SubmissionDatabase {
+    /// Every submission to `formID`, newest first, with its files.
+    func all(_ formID: String) throws -> [StoredSubmission] {
+        try submissions(formID: formID, limit: 1_000_000).compactMap { try submission(formID: formID, id: $0.id) }
     }
 }

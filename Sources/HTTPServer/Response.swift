@@ -18,7 +18,7 @@ public struct Response: Sendable {
             switch source {
             case .prepared(let prepared): prepared.response.headers
             case .pooled(let instance): instance.sentHeaders
-            case .built, .later: builtHeaders
+            case .built, .later, .streamed: builtHeaders
             }
         }
         set {
@@ -32,7 +32,7 @@ public struct Response: Sendable {
             switch source {
             case .prepared(let prepared): prepared.response.body
             case .pooled(let instance): instance.bodyCopy
-            case .built, .later: builtBody ?? .empty
+            case .built, .later, .streamed: builtBody ?? .empty
             }
         }
         set {
@@ -53,6 +53,8 @@ public struct Response: Sendable {
         case pooled(PooledResponse)
         /// For `later(_:)`: the work whose response is sent instead of this one.
         case later(@Sendable () async -> Response)
+        /// For `streamed(_:headers:_:)`: the body, made while it is sent.
+        case streamed(StreamedBody)
     }
 
     private var builtStatus: HTTPStatus
@@ -95,7 +97,7 @@ public struct Response: Sendable {
         switch source {
         case .prepared(let prepared): (builtStatus.code, prepared.byteCount)
         case .pooled(let instance): (builtStatus.code, instance.byteCount)
-        case .built, .later: (builtStatus.code, builtBody?.count ?? 0)
+        case .built, .later, .streamed: (builtStatus.code, builtBody?.count ?? 0)
         }
     }
 
@@ -106,7 +108,7 @@ public struct Response: Sendable {
             builtHeaders = headers
             builtBody = body
             source = .built
-        case .built, .later: break
+        case .built, .later, .streamed: break
         }
     }
 
@@ -139,6 +141,25 @@ public struct Response: Sendable {
     public static func later(_ work: @escaping @Sendable () async -> Response) -> Response {
         var response = Response()
         response.source = .later(work)
+        return response
+    }
+
+    /// A response whose body is made while it is sent (`StreamedBody`), with `status` and `headers`:
+    /// the size is not known ahead, so no `Content-Length` is sent.
+    ///
+    /// ```swift
+    /// var rows = table.makeIterator()
+    /// return .streamed(.ok, headers: ["Content-Type": "text/csv"]) { bytes in
+    ///     guard let row = rows.next() else { return false }
+    ///     bytes += row.utf8
+    ///     return true
+    /// }
+    /// ```
+    public static func streamed(
+        _ status: HTTPStatus, headers: HTTPHeaders, _ produce: @escaping (inout [UInt8]) throws -> Bool
+    ) -> Response {
+        var response = Response(status: status, headers: headers)
+        response.source = .streamed(StreamedBody(produce))
         return response
     }
 

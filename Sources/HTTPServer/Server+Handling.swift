@@ -244,7 +244,7 @@ extension Server {
             // Held until the request completes: only then may another request change the response.
             context.phase = .answered(.init(status: status, bytes: count, pooled: instance))
             return queue(instance.handle, status: status, context, connection)
-        case .built, .later, .prepared, .pooled:
+        case .built, .later, .streamed, .prepared, .pooled:
             context.phase = .answered(.init(status: status, bytes: count))
             return sendBuilt(response, context, connection, closing: closing)
         }

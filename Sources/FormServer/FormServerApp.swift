@@ -57,7 +57,8 @@ public final class FormServerApp: Sendable {
             serverConfiguration.accessLog = { accessLog.write($0) }
         }
         server = Server(
-            configuration: serverConfiguration, router: try Self.routes(files: files, forms: forms, logger: logger),
+            configuration: serverConfiguration,
+            router: try Self.routes(files: files, forms: forms, catalog: catalog, logger: logger),
             logger: logger)
     }
 
@@ -194,9 +195,11 @@ public final class FormServerApp: Sendable {
     @discardableResult
     public func shutdown(gracePeriod: Duration = .seconds(8)) -> Bool { server.shutdown(gracePeriod: gracePeriod) }
 
-    static func routes(files: StaticFiles, forms: FormRoutes, logger: Logger) throws -> Router {
+    static func routes(files: StaticFiles, forms: FormRoutes, catalog: FormCatalog, logger: Logger) throws -> Router {
         var routes = RouterBuilder()
         forms.add(to: &routes)
+        SubmissionAPI(database: (forms.store as? DatabaseKeeper)?.database, forms: catalog.forms, logger: logger)
+            .add(to: &routes)
         routes.get("/") { _ in .redirect(to: "/forms") }
         // Liveness: the process answers. Readiness: it can also keep submissions, for a load balancer
         // to send posts elsewhere while its database is away.

@@ -49,6 +49,7 @@ struct Formwright: ParsableCommand {
         subcommands: [
             Serve.self, CheckCommand.self, EvaluateCommand.self, RenderCommand.self, PredicateCommand.self, Probe.self,
             SubmissionsCommand.self,
+            KeysCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -14,30 +14,12 @@ struct SubmissionsCommand: ParsableCommand {
 
     /// Where the submissions are, and which form's.
     struct Place: ParsableArguments {
-        @ArgumentParser.Option(
-            help:
-                "The store, as 'serve --store' names it: sqlite:PATH or postgres://…. (env: FORMWRIGHT_STORE, else a postgres:// DATABASE_URL)"
-        )
-        var store: String?
+        @OptionGroup var store: StoreOption
 
         @ArgumentParser.Option(help: "The form whose submissions these are.")
         var form: String
 
-        /// The store opened; a missing or unusable one exits 2, naming it.
-        func open() throws -> any SubmissionDatabase {
-            let location = store ?? Serve.storeNamed(by: ProcessInfo.processInfo.environment) ?? ""
-            // Read, never made: a mistyped path must not become an empty store.
-            if location.hasPrefix("sqlite:"), !FileManager.default.fileExists(atPath: String(location.dropFirst(7))) {
-                FileHandle.standardError.write(Data("no store at \(location.dropFirst(7))\n".utf8))
-                throw ExitCode(2)
-            }
-            do {
-                return try StoreLocation.open(location)
-            } catch {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
-                throw ExitCode(2)
-            }
-        }
+        func open() throws -> any SubmissionDatabase { try store.open() }
     }
 
     /// `submissions list`: the newest first, one line each: id, time received.
@@ -124,6 +106,31 @@ struct SubmissionsCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             print("erased \(submission)")
+        }
+    }
+}
+
+/// `--store`, for the commands that read a store: never made, so a mistyped path is an error rather
+/// than a new, empty store.
+struct StoreOption: ParsableArguments {
+    @ArgumentParser.Option(
+        help:
+            "The store, as 'serve --store' names it: sqlite:PATH or postgres://…. (env: FORMWRIGHT_STORE, else a postgres:// DATABASE_URL)"
+    )
+    var store: String?
+
+    /// The store opened; a missing or unusable one exits 2, naming it.
+    func open() throws -> any SubmissionDatabase {
+        let location = store ?? Serve.storeNamed(by: ProcessInfo.processInfo.environment) ?? ""
+        if location.hasPrefix("sqlite:"), !FileManager.default.fileExists(atPath: String(location.dropFirst(7))) {
+            FileHandle.standardError.write(Data("no store at \(location.dropFirst(7))\n".utf8))
+            throw ExitCode(2)
+        }
+        do {
+            return try StoreLocation.open(location)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode(2)
         }
     }
 }

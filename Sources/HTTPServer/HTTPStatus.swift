@@ -26,6 +26,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let notModified = HTTPStatus(code: 304, reason: "Not Modified")
     /// 400.
     public static let badRequest = HTTPStatus(code: 400, reason: "Bad Request")
+    /// 401.
+    public static let unauthorized = HTTPStatus(code: 401, reason: "Unauthorized")
     /// 403.
     public static let forbidden = HTTPStatus(code: 403, reason: "Forbidden")
     /// 404.

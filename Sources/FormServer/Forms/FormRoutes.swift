@@ -267,11 +267,13 @@ struct FormRoutes: Sendable {
     private func accepted(_ site: FormSite, verdict: Verdict, json: Bool, id: SubmissionID?) -> Response {
         if json {
             var payload = verdict.payloadJSONBytes
-            if let id {
-                // `{"httpParameters":…}` opened to put the id first: the payload is not walked again.
-                payload.replaceSubrange(0..<1, with: #"{"id":"\#(id)","#.utf8)
-            }
-            return Answers.json(.ok, payload)
+            guard let id else { return Answers.json(.ok, payload) }
+            // `{"httpParameters":…}` opened to put the id first: the payload is not walked again.
+            payload.replaceSubrange(0..<1, with: #"{"id":"\#(id)","#.utf8)
+            var response = Answers.json(.ok, payload)
+            // Where an API key with the read scope finds it again.
+            response.headers["Location"] = "/api/forms/\(site.id)/submissions/\(id)"
+            return response
         }
         if let redirect = site.form.form.successRedirect { return .redirect(to: redirect) }
         return .redirect(to: "/forms/\(site.id)/thanks" + (id.map { "?ref=\($0)" } ?? ""))

@@ -1,0 +1,59 @@
+private import COpenSSL
+import FormStore
+import Foundation
+
+/// API keys: what `formwright keys create` makes and the API checks. A key is `fwk_` and 64 hex digits
+/// (256 random bits); a store keeps only its SHA-256, so a copy of the store gives no key, and every
+/// server on one store knows every key. A fast hash suffices for keys this long, as it would not for a
+/// password: there is nothing to guess.
+public enum APIKey {
+    /// What a key may do.
+    public enum Scope: String, CaseIterable, Sendable {
+        /// List and read submissions and their files.
+        case read
+        /// Export submissions as CSV or JSON lines.
+        case export
+        /// Erase submissions.
+        case delete
+        /// Post multipart submissions without a page's CSRF token.
+        case submit
+    }
+
+    /// A new key, to be shown once.
+    public static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return "fwk_"
+            + (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }
+            .joined()
+    }
+
+    /// The SHA-256 of `key` in hex: what a store keeps and looks keys up by.
+    public static func hash(_ key: String) -> String {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var key = key
+        let hashed = key.withUTF8 { EVP_Digest($0.baseAddress, $0.count, &digest, nil, EVP_sha256(), nil) }
+        precondition(hashed == 1, "libcrypto could not hash an API key")
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The scopes `text` lists (`read,export`), or a message naming the one that is none.
+    public static func scopes(_ text: String) -> Result<[Scope], FormServerError> {
+        var scopes: [Scope] = []
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let scope = Scope(rawValue: name) else {
+                let known = Scope.allCases.map(\.rawValue).joined(separator: ", ")
+                return .failure(FormServerError(message: "'\(name)' is no scope: give some of \(known)"))
+            }
+            if !scopes.contains(scope) { scopes.append(scope) }
+        }
+        guard !scopes.isEmpty else { return .failure(FormServerError(message: "give at least one scope")) }
+        return .success(scopes)
+    }
+}
+
+extension StoredKey {
+    /// Whether this key may do `scope` to form `formID`.
+    func allows(_ scope: APIKey.Scope, formID: String) -> Bool {
+        scopes.contains(scope.rawValue) && (forms.isEmpty || forms.contains(formID))
+    }
+}

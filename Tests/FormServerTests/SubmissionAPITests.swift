@@ -23,6 +23,7 @@ import Testing
         let kinds: [(String, [String], [String])] = [
             ("reader", ["read"], []), ("exporter", ["export"], []), ("eraser", ["delete", "read"], []),
             ("pets-only", ["read"], ["pets"]), ("revoked", ["read", "export", "delete"], []),
+            ("poster", ["submit"], ["others"]),
         ]
         for (name, scopes, forms) in kinds {
             let key = APIKey.make()
@@ -209,6 +210,39 @@ import Testing
             #expect(table.first?.hasPrefix("id,received,") == true)
             #expect(table.dropFirst().first?.hasPrefix(ids[0] + ",") == true)
             #expect(try get(port, "/api/forms/event/submissions.csv", key: keys["reader"]).status == 403)
+        }
+    }
+
+    /// A multipart post with no page behind it: a key of scope `submit` stands in for the CSRF token; a
+    /// key without it, or a wrong one, is refused before the post is judged, and a proxy's Basic
+    /// credentials leave the token to be checked.
+    @Test func aKeyOfScopeSubmitStandsInForTheToken() async throws {
+        try await withAPI { port, store, keys in
+            let boundary = "----fw"
+            var body = ""
+            for (name, value) in [("count", "2"), ("volume", "40")] {
+                body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+            }
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"cat.png\"\r\n"
+            body += "Content-Type: image/png\r\n\r\n"
+            let bytes = Array(body.utf8) + pngSignature + Array("PNG\r\n--\(boundary)--\r\n".utf8)
+            let post = { (authorization: String?) in
+                var headers = [
+                    "Content-Type": "multipart/form-data; boundary=\(boundary)", "Accept": "application/json",
+                ]
+                headers["Authorization"] = authorization
+                return try request(port, "POST", "/forms/others", headers: headers, bytes: bytes)
+            }
+            let kept = try post("Bearer \(keys["poster"]!)")
+            #expect(kept.status == 200, "\(kept.text)")
+            #expect(try store.submissions(formID: "others", limit: 10).count == 1)
+            #expect(try post("Bearer \(keys["reader"]!)").status == 403)
+            #expect(try post("Bearer fwk_" + String(repeating: "1", count: 64)).status == 401)
+            let basic = try post("Basic YWRhOmxvdmVsYWNl")
+            #expect(basic.status == 403)
+            #expect(basic.text.contains(#""code":"csrf""#))
+            #expect(try post(nil).status == 403)
+            #expect(try store.submissions(formID: "others", limit: 10).count == 1)
         }
     }
 

@@ -47,6 +47,47 @@ extension CommandSuites {
             }
         }
 
+        /// A key made with `keys create` on the shared database works on both servers, for its scope
+        /// alone, and `keys revoke` stops it on both at once.
+        @Test func keysAreSharedByEveryServerOfTheDatabase() async throws {
+            try await offPool {
+                let url = try PostgresCluster.shared.get().newDatabase()
+                let servers = try (0..<2).map { _ in try FormwrightProcess(["serve", "--port", "0", "--store", url]) }
+                let ports = try servers.map { server in try #require(server.listeningPort(), "\(server.text)") }
+                let id = try #require(Self.keptID(try exchange(port: ports[0], Self.post)))
+                let made = try runFormwright(
+                    ["keys", "create", "reports", "--scope", "read", "--form", "event", "--store", url], input: "")
+                #expect(made.status == 0, "\(made.errors)")
+                let key = String(made.output.split(separator: "\n").last ?? "")
+                #expect(key.hasPrefix("fwk_") && key.count == 68)
+                let again = try runFormwright(
+                    ["keys", "create", "reports", "--scope", "read", "--store", url], input: "")
+                #expect(again.status == 1)
+                #expect(again.errors.contains("a key named 'reports' exists"))
+                let listed = try runFormwright(["keys", "list", "--store", url], input: "")
+                #expect(listed.output.hasPrefix("reports read event "))
+                #expect(!listed.output.contains(key))
+
+                let read = { (port: Int, target: String) in
+                    try exchange(
+                        port: port,
+                        "GET \(target) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(key)\r\nConnection: close\r\n\r\n"
+                    )
+                }
+                for port in ports {
+                    let one = try read(port, "/api/forms/event/submissions/\(id)")
+                    #expect(one.hasPrefix("HTTP/1.1 200"), "\(one)")
+                    #expect(one.contains(#""title":"Lunch""#))
+                    #expect(try read(port, "/api/forms/event/submissions.csv").hasPrefix("HTTP/1.1 403"))
+                }
+                let revoked = try runFormwright(["keys", "revoke", "reports", "--store", url], input: "")
+                #expect(revoked.status == 0, "\(revoked.errors)")
+                for port in ports {
+                    #expect(try read(port, "/api/forms/event/submissions/\(id)").hasPrefix("HTTP/1.1 401"))
+                }
+            }
+        }
+
         /// PostgreSQL stopped for 30 s while clients post: posts get `503` with `Retry-After` (never a
         /// cut connection or another error), `/readyz` says so, nothing answered as kept is lost, and
         /// posts are kept again within 5 s of the database's return, without a restart.

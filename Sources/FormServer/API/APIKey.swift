@@ -1,6 +1,7 @@
 private import COpenSSL
 import FormStore
 import Foundation
+import HTTPServer
 
 /// API keys: what `formwright keys create` makes and the API checks. A key is `fwk_` and 64 hex digits
 /// (256 random bits); a store keeps only its SHA-256, so a copy of the store gives no key, and every
@@ -51,9 +52,28 @@ public enum APIKey {
     }
 }
 
+extension APIKey {
+    /// The key `Authorization: Bearer …` in `headers` names, if `database` knows it; a blocking call.
+    static func authenticate(_ headers: HTTPHeaders, in database: any SubmissionDatabase) throws -> StoredKey {
+        guard let field = headers["Authorization"] else { throw APIProblem.noKey }
+        let parts = field.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIProblem.wrongKey }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        guard token.hasPrefix("fwk_"), token.utf8.count == 68, let key = try database.key(hash: hash(token)) else {
+            throw APIProblem.wrongKey
+        }
+        return key
+    }
+}
+
 extension StoredKey {
-    /// Whether this key may do `scope` to form `formID`.
-    func allows(_ scope: APIKey.Scope, formID: String) -> Bool {
-        scopes.contains(scope.rawValue) && (forms.isEmpty || forms.contains(formID))
+    /// Throws `403` unless this key may do `scope` to form `formID`.
+    func check(_ scope: APIKey.Scope, formID: String) throws(APIProblem) {
+        guard scopes.contains(scope.rawValue) else {
+            throw .forbidden("the key '\(name)' lacks the scope '\(scope.rawValue)'", scope)
+        }
+        guard forms.isEmpty || forms.contains(formID) else {
+            throw .forbidden("the key '\(name)' is not for the form '\(formID)'", scope)
+        }
     }
 }

@@ -141,13 +141,9 @@ struct SubmissionAPI: Sendable {
         return await Self.blocking { [self] in
             do {
                 guard let database else { throw APIProblem.noStore }
-                let key = try authenticate(request, database)
+                let key = try APIKey.authenticate(request.headers, in: database)
                 guard forms[formID] != nil else { throw APIProblem.notFound("no form '\(formID)'") }
-                guard key.allows(scope, formID: formID) else {
-                    throw key.scopes.contains(scope.rawValue)
-                        ? APIProblem.forbidden("the key '\(key.name)' is not for the form '\(formID)'", scope)
-                        : APIProblem.forbidden("the key '\(key.name)' lacks the scope '\(scope.rawValue)'", scope)
-                }
+                try key.check(scope, formID: formID)
                 return try work(database, formID)
             } catch let problem as APIProblem {
                 return problem.response
@@ -156,17 +152,6 @@ struct SubmissionAPI: Sendable {
                 return APIProblem.unavailable.response
             }
         }
-    }
-
-    /// The key `Authorization: Bearer …` names, if the store knows it.
-    private func authenticate(_ request: Request, _ database: any SubmissionDatabase) throws -> StoredKey {
-        guard let field = request.headers["Authorization"] else { throw APIProblem.noKey }
-        let parts = field.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIProblem.wrongKey }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        guard token.hasPrefix("fwk_"), token.utf8.count == 68, let key = try database.key(hash: APIKey.hash(token))
-        else { throw APIProblem.wrongKey }
-        return key
     }
 
     /// The `{sid}` of `request` as an id; one that is no id is no submission.
@@ -192,7 +177,7 @@ struct SubmissionAPI: Sendable {
     }
 
     /// `work`'s answer, computed on a thread of Dispatch's, not the Swift pool's nor the server's.
-    private static func blocking(_ work: @escaping @Sendable () -> Response) async -> Response {
+    static func blocking(_ work: @escaping @Sendable () -> Response) async -> Response {
         await withCheckedContinuation { done in DispatchQueue.global().async { done.resume(returning: work()) } }
     }
 }

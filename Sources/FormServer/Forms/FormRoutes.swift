@@ -158,6 +158,24 @@ struct FormRoutes: Sendable {
                 error.status, error.message, code: "body", json: wantsJSON, request: request,
                 texts: site.page(locale).texts)
         }
+        // An API client's multipart post names a key of scope `submit` instead: it has no page to take a
+        // token from. (A browser cannot send one cross-site without a CORS preflight; the Basic
+        // credentials of a proxy in front are no key, and leave the token to be checked.)
+        if !fields.isJSON, request.headers["Authorization"]?.lowercased().hasPrefix("bearer ") == true {
+            return .later { [self] in
+                await SubmissionAPI.blocking { [self] in
+                    do {
+                        guard let database = (store as? DatabaseKeeper)?.database else { throw APIProblem.noStore }
+                        try APIKey.authenticate(request.headers, in: database).check(.submit, formID: site.id)
+                    } catch let problem as APIProblem {
+                        return problem.response
+                    } catch {
+                        return APIProblem.unavailable.response
+                    }
+                    return proceed(fields, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
+                }
+            }
+        }
         // A JSON body cannot be sent cross-site without a CORS preflight, so only form posts carry a token.
         if !fields.isJSON {
             // Fetch metadata first: a browser says when a post comes from another site, or from a sibling
@@ -177,6 +195,14 @@ struct FormRoutes: Sendable {
                 return csrfRefused(site, request: request, locale: locale, json: wantsJSON)
             }
         }
+        return proceed(fields, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
+    }
+
+    /// A post whose sender is trusted (a CSRF token, an API key, or JSON): judged on its form, or on the
+    /// record it edits.
+    private func proceed(
+        _ fields: SubmittedFields, request: Request, site: FormSite, locale: String, wantsJSON: Bool
+    ) -> Response {
         if site.form.form.disabled {
             return Answers.refusal(
                 .forbidden, "the form '\(site.id)' is read-only", code: "readOnly", json: wantsJSON, request: request,

@@ -6,7 +6,7 @@ PORT ?= 8080
 STORE ?= data/formwright.db
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test allocation-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine bench-store fuzz clean
+.PHONY: serve test deps test-deps build release swift-test allocation-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine bench-store bench-export fuzz clean
 BIN = $$($(SWIFT) build --show-bin-path)
 
 ## serve: install what is missing, build release, serve Forms/ (with the examples' Swift: Examples/) on http://127.0.0.1:$(PORT), keeping valid submissions in $(STORE)
@@ -112,9 +112,13 @@ bench-predicate:
 	SWIFT=$(SWIFT) scripts/build-release --product predicate-bench
 	$$($(SWIFT) build -c release --show-bin-path)/predicate-bench
 
-## bench-store: durable JSON submissions a second with --store sqlite:PATH against --store none, side by side, and every answered one counted in the database
+## bench-store: durable JSON submissions a second on SQLite and on PostgreSQL against --store none, side by side, and every answered one counted in the database
 bench-store:
 	bench/store.sh
+
+## bench-export: 1,000,000 stored submissions exported as CSV and JSON lines over the API, from SQLite and PostgreSQL: rows a second and the server's memory growth
+bench-export:
+	bench/export.sh
 
 ## bench-engine: time and allocations of judging one valid event submission and writing its JSON (release build)
 bench-engine:

@@ -1,5 +1,5 @@
+import FormEngine
 import FormModel
-import FormPredicate
 import Foundation
 
 /// A form's kept submissions as a table, for CSV: its id and when it came, then one column per tagged
@@ -45,7 +45,11 @@ public struct SubmissionTable: Sendable {
     /// The cells of one submission: its `id`, its `received` time, and its `httpParameters` (JSON
     /// text, as a store keeps it) laid out in the columns.
     public func row(id: String, received: String, httpParameters: String) -> [String] {
-        let values = (try? JSONDecoder().decode([String: PredicateValue].self, from: Data(httpParameters.utf8))) ?? [:]
+        // FormEngine's reader, the one submissions are read with: an export reads a million of these.
+        var values: [String: JSONValue] = [:]
+        if case .object(let members)? = try? JSONValue(parsing: httpParameters.utf8) {
+            for (key, value) in members { values[key] = value }
+        }
         var cells = [id, received]
         for column in columns {
             switch column {
@@ -82,13 +86,15 @@ public struct SubmissionTable: Sendable {
 
     /// A value of a payload, as a cell shows it: a list's values joined by `, `, a file by its name,
     /// null as an empty cell, a number as JSON writes it.
-    private static func text(_ value: PredicateValue) -> String {
+    private static func text(_ value: JSONValue) -> String {
         switch value {
         case .null: ""
         case .string(let text): text
-        case .bool, .number: value.jsonText
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let text): text
         case .array(let values): values.map(text).joined(separator: ", ")
-        case .dictionary(let members): members["filename"].map(text) ?? members.keys.sorted().joined(separator: ", ")
+        case .object(let members):
+            members.first { $0.0 == "filename" }.map { text($0.1) } ?? members.map(\.0).sorted().joined(separator: ", ")
         }
     }
 }

@@ -16,7 +16,9 @@ final class PostgresConnection: @unchecked Sendable {
         // Earlier keywords are defaults; the URL, expanded in place of dbname, overrides them.
         // A commit is answered once the server flushed it, whatever the server's own default.
         let keywords = ["connect_timeout", "application_name", "options", "dbname"]
-        let values = [String(timeoutSeconds), "formwright", "-c synchronous_commit=on -c client_min_messages=warning", url]
+        let values = [
+            String(timeoutSeconds), "formwright", "-c synchronous_commit=on -c client_min_messages=warning", url,
+        ]
         let opened = withCStrings(keywords) { keywords in
             withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
         }

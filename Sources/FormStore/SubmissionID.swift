@@ -46,6 +46,16 @@ public struct SubmissionID: Hashable, Comparable, Sendable, CustomStringConverti
         }
     }
 
+    /// The id of millisecond `milliseconds` whose random part is the first 80 bits of `bytes` (a digest
+    /// of what the submission was): the same submission gets the same id every time, for an import
+    /// that must not keep it twice.
+    public init(milliseconds: UInt64, derivedFrom bytes: [UInt8]) {
+        precondition(bytes.count >= 10, "an id takes 80 bits")
+        let high = UInt16(bytes[0]) << 8 | UInt16(bytes[1])
+        let low = bytes[2..<10].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        self.init(milliseconds: min(milliseconds, (1 << 48) - 1), random: (high, low))
+    }
+
     /// The first id of millisecond `milliseconds` (all its random bits zero): where a time range starts.
     public static func first(atMillisecond milliseconds: UInt64) -> SubmissionID {
         SubmissionID(milliseconds: min(milliseconds, (1 << 48) - 1), random: (0, 0))

@@ -50,6 +50,7 @@ struct Formwright: ParsableCommand {
             Serve.self, CheckCommand.self, EvaluateCommand.self, RenderCommand.self, PredicateCommand.self, Probe.self,
             SubmissionsCommand.self,
             KeysCommand.self,
+            ImportCommand.self,
         ],
         defaultSubcommand: nil
     )

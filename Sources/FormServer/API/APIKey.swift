@@ -30,11 +30,15 @@ public enum APIKey {
 
     /// The SHA-256 of `key` in hex: what a store keeps and looks keys up by.
     public static func hash(_ key: String) -> String {
+        sha256(Array(key.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The SHA-256 of `bytes`, from libcrypto.
+    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
-        var key = key
-        let hashed = key.withUTF8 { EVP_Digest($0.baseAddress, $0.count, &digest, nil, EVP_sha256(), nil) }
-        precondition(hashed == 1, "libcrypto could not hash an API key")
-        return digest.map { String(format: "%02x", $0) }.joined()
+        let hashed = bytes.withUnsafeBytes { EVP_Digest($0.baseAddress, $0.count, &digest, nil, EVP_sha256(), nil) }
+        precondition(hashed == 1, "libcrypto could not hash")
+        return digest
     }
 
     /// The scopes `text` lists (`read,export`), or a message naming the one that is none.

@@ -26,17 +26,8 @@ extension SubmissionStore: SubmissionKeeper {
 }
 
 extension Verdict {
-    /// The tags of the rows whose values no store keeps: passwords, and rows that say `store: false`,
-    /// with the multivalued sections whose items are such rows. A store is read by people and programs
-    /// that must never see them.
-    var unkeptTags: Set<String> {
-        let unkept = { (row: Row) in row.type == .password || !row.store }
-        var tags = Set(form.rows.filter { unkept($0.row) }.compactMap(\.row.tag))
-        for section in form.sections {
-            if let tag = section.section.multivaluedTag, let item = section.item, unkept(item.row) { tags.insert(tag) }
-        }
-        return tags
-    }
+    /// The tags of the rows whose values no store keeps (`CompiledForm.unkeptTags`).
+    var unkeptTags: Set<String> { form.unkeptTags }
 
     /// `payload` as JSON text without the keys `leftOut`.
     static func text(_ payload: JSONValue, leavingOut leftOut: Set<String>) -> String {
@@ -79,5 +70,19 @@ struct DatabaseKeeper: SubmissionKeeper {
                 httpParameters: Verdict.text(payloads.httpParameters, leavingOut: secret),
                 formValues: Verdict.text(payloads.formValues, leavingOut: secret), files: files))
         return id
+    }
+}
+
+extension CompiledForm {
+    /// The tags of the rows whose values no store keeps: passwords, and rows that say `store: false`,
+    /// with the multivalued sections whose items are such rows. A store is read by people and programs
+    /// that must never see them.
+    var unkeptTags: Set<String> {
+        let unkept = { (row: Row) in row.type == .password || !row.store }
+        var tags = Set(rows.filter { unkept($0.row) }.compactMap(\.row.tag))
+        for section in sections {
+            if let tag = section.section.multivaluedTag, let item = section.item, unkept(item.row) { tags.insert(tag) }
+        }
+        return tags
     }
 }

@@ -18,12 +18,21 @@ import Testing
         #expect(swift.form.sections[0].rows.map(\.store) == [true, false])
     }
 
+    /// `store: hash` (and `storeHashed()`) keeps the row, as a hash.
+    @Test func aRowMayBeKeptAsAHash() throws {
+        let form = try load("sections:\n  - rows:\n      - { tag: secret, type: password, store: hash }\n").get()
+        #expect(form.sections[0].rows.map(\.storeHashed) == [true])
+        #expect(form.sections[0].rows.map(\.store) == [true])
+        let swift = FormDefinition("test") { SectionDefinition { RowDefinition(.password, "secret").storeHashed() } }
+        #expect(swift.form.sections[0].rows.map(\.storeHashed) == [true])
+    }
+
     @Test func aStoreThatIsNoBooleanIsALoadProblem() {
         guard case .failure(let problems) = load("sections:\n  - rows:\n      - { tag: card, type: text, store: no }\n")
         else {
             Issue.record("store: no loaded")
             return
         }
-        #expect(problems.problems.contains { $0.path.hasSuffix("store") })
+        #expect(problems.problems.contains { $0.path.hasSuffix("store") && $0.message.contains("true, false or hash") })
     }
 }

@@ -158,6 +158,44 @@ import Testing
     }
 }
 
+/// A row that says `store: hash` (`Forms/join.yaml`) is kept by both stores as a salted scrypt hash
+/// that checks the password and never gives it back; its confirmation (`store: false`) not at all.
+@Suite struct HashedRowTests {
+    @Test func aHashedPasswordIsKeptAsAHashThatChecksIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-hash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = #"{"email":"ada@example.com","password":"correct horse battery","confirm":"correct horse battery"}"#
+        let database = folder.appendingPathComponent("formwright.db").path
+        let lines = folder.appendingPathComponent("lines").path
+        let answers = [
+            try await withFormApp(store: "sqlite:\(database)") { _, port in try postJSON(port, "join", body) },
+            try await withFormApp(submissions: lines) { _, port in try postJSON(port, "join", body) },
+        ]
+        for answer in answers {
+            #expect(answer.status == 200)
+            #expect(answer.text.contains("correct horse battery"))
+        }
+        let kept = try #require(try SQLiteSubmissionStore(path: database).all("join").first)
+        let line = try String(contentsOfFile: "\(lines)/join.jsonl", encoding: .utf8)
+        var hashes: [String] = []
+        for text in [kept.httpParameters, kept.formValues, line] {
+            #expect(text.contains("ada@example.com"))
+            #expect(!text.contains("correct horse") && !text.contains("\"confirm\""))
+            hashes += text.matches(of: /\$scrypt\$ln=15,r=8,p=1\$[A-Za-z0-9+\/]{22}\$[A-Za-z0-9+\/]{43}/).map {
+                String($0.output)
+            }
+        }
+        #expect(hashes.count == 4)  // one in each payload of each store
+        #expect(hashes[0] == hashes[1])  // one hash a submission
+        #expect(hashes[0] != hashes[2])  // salted: the same password hashed again differs
+        for hash in hashes {
+            #expect(PasswordHash.verify("correct horse battery", against: hash))
+            #expect(!PasswordHash.verify("correct horse batterY", against: hash))
+        }
+        #expect(!PasswordHash.verify("x", against: "$scrypt$ln=40,r=8,p=1$AAAA$AAAA"))
+    }
+}
+
 /// The thank-you page names the submission a store kept, and nothing else a link puts there.
 @Suite struct ThankYouReferenceTests {
     @Test func theThankYouPageNamesTheKeptSubmission() async throws {

@@ -12,6 +12,15 @@ extension RowDefinition {
     /// Whether a store keeps the row's value (`store: false`); a password's is never kept.
     public func store(_ kept: Bool) -> RowDefinition { updating { $0.store = kept } }
 
+    /// A store keeps a salted hash of the row's value in its place (`store: hash`): for a password to
+    /// be checked later, never read.
+    public func storeHashed() -> RowDefinition {
+        updating {
+            $0.store = true
+            $0.storeHashed = true
+        }
+    }
+
     /// Help text shown with the control.
     public func help(_ text: String?) -> RowDefinition { updating { $0.help = text } }
 

@@ -140,7 +140,7 @@ struct DescriptorDecoder {
         row.noValueDisplayText = reader.string("noValueDisplayText")
         row.help = reader.string("help")
         row.maxLength = reader.integer("maxLength", minimum: 0)
-        row.store = reader.bool("store") ?? true
+        (row.store, row.storeHashed) = storePolicy(&reader)
         row.url = reader.string("url")
         row.accept = reader.strings("accept") ?? []
         row.options = options(&reader)
@@ -171,6 +171,15 @@ struct DescriptorDecoder {
         "noValueDisplayText", "help", "maxLength", "url", "accept", "options", "min", "max", "step", "validators",
         "store",
     ]
+
+    /// `store`: `true` (the default), `false` (never kept), or `hash` (a salted hash kept instead).
+    private func storePolicy(_ reader: inout ObjectReader) -> (store: Bool, hashed: Bool) {
+        guard let node = reader.node("store") else { return (true, false) }
+        if let flag = ObjectReader.bool(node) { return (flag, false) }
+        if case .scalar("hash", _, _) = node { return (true, true) }
+        log.add(reader.path("store"), "expected true, false or hash", at: node)
+        return (true, false)
+    }
 
     private func options(_ reader: inout ObjectReader) -> [Option] {
         guard let items = reader.list("options") else { return [] }

@@ -39,8 +39,11 @@ public struct Row: Sendable, Hashable {
     /// The most characters a text row accepts, checked on the server too.
     public var maxLength: Int?
     /// Whether a store keeps the row's value (`store: false`: a card number a handler forwards, a
-    /// one-time code). A password's value is never kept, whatever this says.
+    /// one-time code). A password's value is never kept, unless `storeHashed`.
     public var store = true
+    /// Whether a store keeps a salted hash of the row's value in its place (`store: hash`), so a
+    /// password can be checked later without being kept.
+    public var storeHashed = false
     /// For `button` rows: where the button leads. For `upload` rows: accepted media types.
     public var url: String?
     /// For `upload` rows: the accepted media types or extensions (HTML's `accept`).

@@ -138,7 +138,7 @@ struct SubmissionAPI: Sendable {
         _ work: @escaping @Sendable (any SubmissionDatabase, String) throws -> Response
     ) async -> Response {
         let formID = request.parameters["id"] ?? ""
-        return await Self.blocking { [self] in
+        return await Blocking.run { [self] in
             do {
                 guard let database else { throw APIProblem.noStore }
                 let key = try APIKey.authenticate(request.headers, in: database)
@@ -174,10 +174,5 @@ struct SubmissionAPI: Sendable {
             throw APIProblem.noSubmission(id, formID)
         }
         return submission
-    }
-
-    /// `work`'s answer, computed on a thread of Dispatch's, not the Swift pool's nor the server's.
-    static func blocking(_ work: @escaping @Sendable () -> Response) async -> Response {
-        await withCheckedContinuation { done in DispatchQueue.global().async { done.resume(returning: work()) } }
     }
 }

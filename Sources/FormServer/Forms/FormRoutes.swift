@@ -163,7 +163,7 @@ struct FormRoutes: Sendable {
         // credentials of a proxy in front are no key, and leave the token to be checked.)
         if !fields.isJSON, request.headers["Authorization"]?.lowercased().hasPrefix("bearer ") == true {
             return .later { [self] in
-                await SubmissionAPI.blocking { [self] in
+                await Blocking.run { [self] in
                     do {
                         guard let database = (store as? DatabaseKeeper)?.database else { throw APIProblem.noStore }
                         try APIKey.authenticate(request.headers, in: database).check(.submit, formID: site.id)

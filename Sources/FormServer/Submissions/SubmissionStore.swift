@@ -162,16 +162,16 @@ public final class SubmissionStore: Sendable {
             var line = JSONValue.object([("received", .string(stamp.iso)), ("form", .string(formID))]).bytes
             line.removeLast()  // its `}`
             line.append(UInt8(ascii: ","))
-            if unkept.isEmpty {
+            if unkept.isEmpty && verdict.form.hashedTags.isEmpty {
                 let payloads = verdict.payloadJSONBytes
                 line.append(contentsOf: payloads[1..<(payloads.count - 1)])
             } else {
-                // Passwords and rows that say `store: false` are left out of both payloads.
-                let payloads = verdict.payloads()
+                // Passwords and rows that say `store: false` left out, rows that say `store: hash` hashed.
+                let payloads = verdict.keptPayloads()
                 line.append(contentsOf: #""httpParameters":"#.utf8)
-                line.append(contentsOf: Verdict.text(payloads.httpParameters, leavingOut: unkept).utf8)
+                line.append(contentsOf: payloads.httpParameters.utf8)
                 line.append(contentsOf: #","formValues":"#.utf8)
-                line.append(contentsOf: Verdict.text(payloads.formValues, leavingOut: unkept).utf8)
+                line.append(contentsOf: payloads.formValues.utf8)
             }
             if !files.isEmpty {
                 line.append(contentsOf: #","files":"#.utf8)

@@ -14,11 +14,17 @@ final class PostgresConnection: @unchecked Sendable {
     init(url: String, name: String, timeoutSeconds: Int = 5) throws(StoreError) {
         self.name = name
         // Earlier keywords are defaults; the URL, expanded in place of dbname, overrides them.
-        // A commit is answered once the server flushed it, whatever the server's own default.
-        let keywords = ["connect_timeout", "application_name", "options", "dbname"]
-        let values = [
-            String(timeoutSeconds), "formwright", "-c synchronous_commit=on -c client_min_messages=warning", url,
+        // A commit is answered once the server flushed it, whatever the server's own default. A
+        // connection whose peer vanished without a word (a pulled cable) is found dead by TCP within
+        // some 20 s, rather than holding posts for the kernel's two hours.
+        let settings = [
+            ("connect_timeout", String(timeoutSeconds)), ("application_name", "formwright"),
+            ("options", "-c synchronous_commit=on -c client_min_messages=warning"), ("keepalives", "1"),
+            ("keepalives_idle", "10"), ("keepalives_interval", "5"), ("keepalives_count", "2"),
+            ("tcp_user_timeout", "20000"), ("dbname", url),
         ]
+        let keywords = settings.map(\.0)
+        let values = settings.map(\.1)
         let opened = withCStrings(keywords) { keywords in
             withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
         }
@@ -30,6 +36,8 @@ final class PostgresConnection: @unchecked Sendable {
             throw StoreError("cannot connect to PostgreSQL at \(name): \(message)")
         }
         handle = opened
+        // Notices (a ROLLBACK with nothing to undo after a reconnect) are not the server's output.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
     }
 
     deinit { PQfinish(handle) }
@@ -95,6 +103,14 @@ final class PostgresConnection: @unchecked Sendable {
     enum Parameter {
         case text(String)
         case bytes([UInt8])
+
+        /// Its size in bytes.
+        var count: Int {
+            switch self {
+            case .text(let text): text.utf8.count
+            case .bytes(let bytes): bytes.count
+            }
+        }
     }
 
     /// Calls `call` with libpq's parameter arrays for `parameters`, valid during the call.

@@ -156,40 +156,71 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         }
     }
 
-    /// Inserts `batch` in one transaction, each table in one statement: all of it, or none.
+    /// Inserts `batch` in one transaction, a statement for many rows at a time: all of it, or none.
     static func insert(_ batch: [StoredSubmission], on connection: PostgresConnection) throws(StoreError) {
-        let files = batch.flatMap { submission in submission.files.map { (submission.id, $0) } }
-        let submissions = insertion(
-            "submissions (id, form, received, http_parameters, form_values)", columns: 5, rows: batch.count)
-        let parameters: [PostgresConnection.Parameter] = batch.flatMap {
+        let rows: [[PostgresConnection.Parameter]] = batch.map {
             [
                 .text($0.id.description), .text($0.formID), .text($0.received), .text($0.httpParameters),
                 .text($0.formValues),
             ]
         }
-        // One statement is a transaction of its own.
-        guard !files.isEmpty else {
-            try connection.run(submissions, parameters)
+        let files: [[PostgresConnection.Parameter]] = batch.flatMap { submission in
+            submission.files.map {
+                [
+                    .text(submission.id.description), .text($0.tag), .text($0.filename), .text($0.contentType),
+                    .bytes($0.bytes),
+                ]
+            }
+        }
+        let submissions = statements(rows)
+        let insertSubmissions = { (rows: [[PostgresConnection.Parameter]]) throws(StoreError) in
+            try connection.run(
+                insertion(
+                    "submissions (id, form, received, http_parameters, form_values)", columns: 5, rows: rows.count),
+                rows.flatMap { $0 })
+        }
+        // The usual batch, without files, is one statement: a transaction of its own.
+        if files.isEmpty, submissions.count == 1 {
+            try insertSubmissions(submissions[0])
             return
         }
         try connection.execute("BEGIN")
         do throws(StoreError) {
-            try connection.run(submissions, parameters)
-            try connection.run(
-                insertion(
-                    "submission_files (submission, tag, filename, content_type, bytes)", columns: 5,
-                    rows: files.count),
-                files.flatMap { id, file in
-                    [
-                        .text(id.description), .text(file.tag), .text(file.filename), .text(file.contentType),
-                        .bytes(file.bytes),
-                    ]
-                })
+            for statement in submissions { try insertSubmissions(statement) }
+            for statement in statements(files) {
+                try connection.run(
+                    insertion(
+                        "submission_files (submission, tag, filename, content_type, bytes)", columns: 5,
+                        rows: statement.count), statement.flatMap { $0 })
+            }
             try connection.execute("COMMIT")
         } catch {
             try? connection.execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// `rows` cut into statements each within the protocol's 65,535 parameters and some 64 MiB: a burst
+    /// of uploads is several statements of one transaction, never one statement too large to send.
+    static func statements(_ rows: [[PostgresConnection.Parameter]]) -> [[[PostgresConnection.Parameter]]] {
+        var statements: [[[PostgresConnection.Parameter]]] = []
+        var current: [[PostgresConnection.Parameter]] = []
+        var parameters = 0
+        var bytes = 0
+        for row in rows {
+            let size = row.reduce(0) { $0 + $1.count }
+            if !current.isEmpty, parameters + row.count > 60_000 || bytes + size > 64 << 20 {
+                statements.append(current)
+                current = []
+                parameters = 0
+                bytes = 0
+            }
+            current.append(row)
+            parameters += row.count
+            bytes += size
+        }
+        if !current.isEmpty { statements.append(current) }
+        return statements
     }
 
     /// `INSERT INTO table VALUES ($1, …), (…)` for `rows` rows of `columns` parameters.

@@ -147,9 +147,21 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
             try statement.bind([formID])
         }
 
+        private var finished = false
+
+        /// nil after the last, and for good: the statement, reset at its end, would start again.
         func next() throws(StoreError) -> StoredSubmission? {
-            while let row = try statement.next(SQLiteSubmissionStore.submission) {
-                if let row { return row }
+            while !finished {
+                do throws(StoreError) {
+                    guard let row = try statement.next(SQLiteSubmissionStore.submission) else {
+                        finished = true
+                        return nil
+                    }
+                    if let row { return row }
+                } catch {
+                    finished = true
+                    throw error
+                }
             }
             return nil
         }

@@ -91,12 +91,18 @@ import Testing
             let cases: [(store: String, submissions: String?, message: String)] = [
                 ("mysql://db", nil, "--store 'mysql://db' names no store"),
                 ("sqlite:", nil, "--store 'sqlite:' names no store"),
-                // No host "db" answers here; libpq's message is kept, the password never shown.
-                ("postgres://ada:secret@db/forms", nil, "cannot connect to PostgreSQL at postgres://ada:…@db/forms: "),
+                // No host under .invalid resolves (RFC 2606); libpq's message is kept, the password never shown.
                 (
-                    "postgres://ada:se@cret@db/forms", nil,
-                    "postgres://ada:…@db/forms: write an @ in the user or password as %40"
+                    "postgres://ada:secret@db.invalid/forms", nil,
+                    "cannot connect to PostgreSQL at postgres://ada:…@db.invalid/forms: "
                 ),
+                (
+                    "postgres://ada:se@cret@db.invalid/forms", nil,
+                    "postgres://ada:…@db.invalid/forms: write @ / ? # in the user or password percent-encoded"
+                ),
+                ("postgres://ada:se/cret@db.invalid/forms", nil, "postgres://ada:…@db.invalid/forms: write @ / ?"),
+                ("postgres://ada:se?cret@db.invalid/forms", nil, "postgres://ada:…@db.invalid/forms: write @ / ?"),
+                ("postgres://ada@db.invalid/forms?password=secret", nil, "db.invalid/forms?password=…"),
                 ("postgresql://ada@127.0.0.1:1/forms", nil, "postgresql://ada@127.0.0.1:1/forms: connection to server"),
                 ("sqlite:/proc/formwright.db", nil, "cannot keep submissions"),
                 ("sqlite:\(folder)/a.db", folder, "give --store or --submissions, not both"),

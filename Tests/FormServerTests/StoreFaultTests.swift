@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test(.enabled(if: getuid() == 0, "mounts a tmpfs, which takes root"))
-    func aFullOrReadOnlyDiskIsAnswered503AndNothingKeptIsLost() async throws {
+    func aFullDiskIsAnswered503AndNothingKeptIsLost() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-full-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Self.mount(["-t", "tmpfs", "-o", "size=256k", "tmpfs", folder])

@@ -64,8 +64,10 @@ import Testing
                 #expect(answer.header("WWW-Authenticate")?.contains(#"error="invalid_token""#) == true)
                 #expect(!answer.text.contains(id))
             }
+            // Another scheme is no Bearer credentials: the bare challenge (RFC 6750 §3.1).
             let basic = try request(port, "GET", list, headers: ["Authorization": "Basic \(keys["reader"]!)"])
             #expect(basic.status == 401)
+            #expect(basic.header("WWW-Authenticate") == #"Bearer realm="formwright""#)
 
             let exporter = try get(port, list, key: keys["exporter"])
             #expect(exporter.status == 403)
@@ -74,6 +76,7 @@ import Testing
             let petsOnly = try get(port, list, key: keys["pets-only"])
             #expect(petsOnly.status == 403)
             #expect(petsOnly.text.contains("is not for the form 'event'"))
+            #expect(petsOnly.header("WWW-Authenticate") == #"Bearer realm="formwright", error="insufficient_scope""#)
             let reader = try request(
                 port, "DELETE", "\(list)/\(id)", headers: ["Authorization": "Bearer \(keys["reader"]!)"])
             #expect(reader.status == 403)
@@ -204,7 +207,7 @@ import Testing
 
             let csv = try get(port, "/api/forms/event/submissions.csv", key: keys["exporter"])
             #expect(csv.status == 200)
-            #expect(csv.header("Content-Disposition") == #"attachment; filename="event.csv""#)
+            #expect(csv.header("Content-Disposition") == #"attachment; filename="event.csv"; filename*=UTF-8''event.csv"#)
             let table = csv.text.split(separator: "\r\n")
             #expect(table.count == 301)
             #expect(table.first?.hasPrefix("id,received,") == true)
@@ -238,9 +241,12 @@ import Testing
             #expect(try store.submissions(formID: "others", limit: 10).count == 1)
             #expect(try post("Bearer \(keys["reader"]!)").status == 403)
             #expect(try post("Bearer fwk_" + String(repeating: "1", count: 64)).status == 401)
-            let basic = try post("Basic YWRhOmxvdmVsYWNl")
-            #expect(basic.status == 403)
-            #expect(basic.text.contains(#""code":"csrf""#))
+            // A proxy's credentials are no key: the token is checked, and there is none.
+            for credentials in ["Basic YWRhOmxvdmVsYWNl", "Bearer eyJhbGciOiJub25lIn0.e30."] {
+                let answer = try post(credentials)
+                #expect(answer.status == 403)
+                #expect(answer.text.contains(#""code":"csrf""#))
+            }
             #expect(try post(nil).status == 403)
             #expect(try store.submissions(formID: "others", limit: 10).count == 1)
         }

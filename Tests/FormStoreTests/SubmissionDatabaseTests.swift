@@ -157,6 +157,19 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
         #expect(try store.submission(formID: "event", id: first.id)?.files == [])
     }
 
+    /// A submission with 14,000 files needs more parameters than one PostgreSQL statement takes: it is
+    /// kept whole all the same, in one transaction of several statements.
+    @Test(arguments: Backend.allCases)
+    func aSubmissionWithThousandsOfFilesIsKeptWhole(_ backend: Backend) async throws {
+        let store = try backend.open(try backend.place())
+        let files = (0..<14_000).map {
+            StoredFile(tag: "docs[\($0)]", filename: "\($0).txt", contentType: "text/plain", bytes: [UInt8($0 % 256)])
+        }
+        let submission = Self.submission("event", 1, files: files)
+        try await store.keep(submission)
+        #expect(try store.submission(formID: "event", id: submission.id) == submission)
+    }
+
     /// Erasure takes the submission and its files, and only from its own form.
     @Test(arguments: Backend.allCases)
     func deleteErasesOneSubmissionOfItsFormOnly(_ backend: Backend) async throws {

@@ -59,14 +59,24 @@ public enum APIKey {
 extension APIKey {
     /// The key `Authorization: Bearer …` in `headers` names, if `database` knows it; a blocking call.
     static func authenticate(_ headers: HTTPHeaders, in database: any SubmissionDatabase) throws -> StoredKey {
-        guard let field = headers["Authorization"] else { throw APIProblem.noKey }
-        let parts = field.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIProblem.wrongKey }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        // RFC 6750 §3.1: no Bearer credentials at all get the bare challenge; wrong ones, invalid_token.
+        guard let token = bearer(headers) else { throw APIProblem.noKey }
         guard token.hasPrefix("fwk_"), token.utf8.count == 68, let key = try database.key(hash: hash(token)) else {
             throw APIProblem.wrongKey
         }
         return key
+    }
+
+    /// Whether `headers` carry what looks like a Formwright key: `Authorization: Bearer fwk_…`.
+    static func names(_ headers: HTTPHeaders) -> Bool { bearer(headers)?.hasPrefix("fwk_") ?? false }
+
+    /// The token of `Authorization: Bearer <token>`, if that is what `headers` carry.
+    private static func bearer(_ headers: HTTPHeaders) -> String? {
+        guard let field = headers["Authorization"] else { return nil }
+        let parts = field.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
     }
 }
 
@@ -74,10 +84,10 @@ extension StoredKey {
     /// Throws `403` unless this key may do `scope` to form `formID`.
     func check(_ scope: APIKey.Scope, formID: String) throws(APIProblem) {
         guard scopes.contains(scope.rawValue) else {
-            throw .forbidden("the key '\(name)' lacks the scope '\(scope.rawValue)'", scope)
+            throw .forbidden("the key '\(name)' lacks the scope '\(scope.rawValue)'", missing: scope)
         }
         guard forms.isEmpty || forms.contains(formID) else {
-            throw .forbidden("the key '\(name)' is not for the form '\(formID)'", scope)
+            throw .forbidden("the key '\(name)' is not for the form '\(formID)'", missing: nil)
         }
     }
 }

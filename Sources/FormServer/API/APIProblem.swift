@@ -6,7 +6,8 @@ enum APIProblem: Error {
     case noStore
     case noKey
     case wrongKey
-    case forbidden(String, APIKey.Scope)
+    /// A key short of a scope (named), or not for the form (none named: it has the scope).
+    case forbidden(String, missing: APIKey.Scope?)
     case notFound(String)
     case badRequest(String)
     case unavailable
@@ -34,7 +35,8 @@ enum APIProblem: Error {
             response.headers["WWW-Authenticate"] = realm + #", error="invalid_token""#
         case .forbidden(let message, let scope):
             response = Answers.problem(.forbidden, message, code: "forbidden", json: true)
-            response.headers["WWW-Authenticate"] = realm + #", error="insufficient_scope", scope="\#(scope.rawValue)""#
+            let named = scope.map { #", scope="\#($0.rawValue)""# } ?? ""
+            response.headers["WWW-Authenticate"] = realm + #", error="insufficient_scope""# + named
         case .notFound(let message):
             response = Answers.problem(.notFound, message, code: "notFound", json: true)
         case .badRequest(let message):

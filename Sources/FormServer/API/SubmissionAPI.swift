@@ -50,7 +50,7 @@ struct SubmissionAPI: Sendable {
         body += "],"
         var response: Response
         if page.count > query.limit, let last = shown.last {
-            let next = "/api/forms/\(formID)/submissions?" + query.next(after: last.id)
+            let next = SubmissionJSON.path(formID) + "?" + query.next(after: last.id)
             body += #""next":"# + SubmissionJSON.string(next) + "}"
             response = Answers.json(.ok, Array(body.utf8))
             response.headers["Link"] = "<\(next)>; rel=\"next\""
@@ -99,7 +99,7 @@ struct SubmissionAPI: Sendable {
         var header = table.map { SubmissionTable.csvLine($0.header) }
         let headers: HTTPHeaders = [
             "Content-Type": csv ? "text/csv; charset=utf-8" : "application/jsonl; charset=utf-8",
-            "Content-Disposition": "attachment; filename=\"\(formID).\(csv ? "csv" : "jsonl")\"",
+            "Content-Disposition": SubmissionJSON.attachment("\(formID).\(csv ? "csv" : "jsonl")"),
             "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
         ]
         let logger = logger

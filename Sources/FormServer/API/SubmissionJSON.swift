@@ -10,7 +10,7 @@ enum SubmissionJSON {
         var text = #"{"id":"\#(submission.id)","received":"# + string(submission.received)
         text += #","httpParameters":"# + submission.httpParameters + #","formValues":"# + submission.formValues
         if let files {
-            let base = "/api/forms/\(submission.formID)/submissions/\(submission.id)/files/"
+            let base = path(submission.formID) + "/\(submission.id)/files/"
             text += #","files":["#
             text += files.map { file in
                 let address = base + (file.tag.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")
@@ -23,6 +23,13 @@ enum SubmissionJSON {
         return text + "}"
     }
 
+    /// `/api/forms/{id}/submissions` for form `formID`, its id percent-encoded as a path segment.
+    static func path(_ formID: String) -> String {
+        var segment = CharacterSet.urlPathAllowed
+        segment.remove("/")
+        return "/api/forms/\(formID.addingPercentEncoding(withAllowedCharacters: segment) ?? "")/submissions"
+    }
+
     /// `text` as a JSON string, quotes and escapes included.
     static func string(_ text: String) -> String { String(decoding: JSONValue.string(text).bytes, as: UTF8.self) }
 
@@ -32,7 +39,7 @@ enum SubmissionJSON {
         let name = filename.isEmpty ? "file" : filename
         let ascii = String(
             name.unicodeScalars.map { scalar in
-                scalar.isASCII && scalar.value >= 0x20 && scalar != "\"" && scalar != "\\" && scalar != "%"
+                scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\" && scalar != "%"
                     ? Character(scalar) : "_"
             })
         var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<"\u{80}"))

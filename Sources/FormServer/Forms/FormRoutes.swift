@@ -159,13 +159,12 @@ struct FormRoutes: Sendable {
                 texts: site.page(locale).texts)
         }
         // An API client's multipart post names a key of scope `submit` instead: it has no page to take a
-        // token from. (A browser cannot send one cross-site without a CORS preflight; the Basic
-        // credentials of a proxy in front are no key, and leave the token to be checked.)
-        if !fields.isJSON, request.headers["Authorization"]?.lowercased().hasPrefix("bearer ") == true {
+        // token from. (A browser cannot send one cross-site without a CORS preflight; what a proxy in
+        // front adds, Basic credentials or a token of its own, is no key and leaves the token to be checked.)
+        if !fields.isJSON, let database = (store as? DatabaseKeeper)?.database, APIKey.names(request.headers) {
             return .later { [self] in
                 await Blocking.run { [self] in
                     do {
-                        guard let database = (store as? DatabaseKeeper)?.database else { throw APIProblem.noStore }
                         try APIKey.authenticate(request.headers, in: database).check(.submit, formID: site.id)
                     } catch let problem as APIProblem {
                         return problem.response
@@ -298,7 +297,7 @@ struct FormRoutes: Sendable {
             payload.replaceSubrange(0..<1, with: #"{"id":"\#(id)","#.utf8)
             var response = Answers.json(.ok, payload)
             // Where an API key with the read scope finds it again.
-            response.headers["Location"] = "/api/forms/\(site.id)/submissions/\(id)"
+            response.headers["Location"] = SubmissionJSON.path(site.id) + "/\(id)"
             return response
         }
         if let redirect = site.form.form.successRedirect { return .redirect(to: redirect) }

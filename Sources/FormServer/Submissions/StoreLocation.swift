@@ -9,11 +9,13 @@ public enum StoreLocation {
     /// hidden).
     public static func open(_ location: String) throws -> any SubmissionDatabase {
         if isPostgres(location) {
-            // libpq would take the host from after the first @, and name it, password and all, in its error.
-            let authority = location.drop { $0 != "/" }.dropFirst(2).prefix { $0 != "/" }
-            guard authority.filter({ $0 == "@" }).count <= 1 else {
+            // libpq ends the user and password at the first of these, then names what follows (the
+            // rest of the password among it) in its error: refused before it sees them.
+            if let userinfo = userinfo(of: location), userinfo.contains(where: { "@/?#".contains($0) }) {
                 throw FormServerError(
-                    message: "--store \(redacted(location)): write an @ in the user or password as %40")
+                    message:
+                        "--store \(redacted(location)): write @ / ? # in the user or password percent-encoded (%40 %2F %3F %23)"
+                )
             }
             do {
                 return try PostgresSubmissionStore(url: location, name: redacted(location))
@@ -46,14 +48,22 @@ public enum StoreLocation {
         location.hasPrefix("postgres://") || location.hasPrefix("postgresql://")
     }
 
-    /// `location` with a password in it (`postgres://user:secret@host`) hidden, for messages and logs:
-    /// everything between the user's `:` and the last `@` before the host.
+    /// `location` with a password in it hidden, for messages and logs: everything after the user's `:`
+    /// up to the last `@` (`postgres://ada:…@db/forms`), and a `password=` parameter's value.
     public static func redacted(_ location: String) -> String {
-        guard let scheme = location.range(of: "://") else { return location }
-        let authority = location[scheme.upperBound...].prefix { $0 != "/" }
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
-            return location
+        var text = location
+        if let scheme = location.range(of: "://"), let userinfo = userinfo(of: location),
+            let colon = userinfo.firstIndex(of: ":"), let at = location.lastIndex(of: "@")
+        {
+            text = String(location[..<scheme.upperBound]) + userinfo[..<colon] + ":…" + location[at...]
         }
-        return String(location[...colon]) + "…" + String(location[at...])
+        return text.replacing(/(?i)(password=)[^&#]*/) { "\($0.output.1)…" }
+    }
+
+    /// What comes between `://` and the last `@` of `location`: its user and password; nil without an `@`.
+    private static func userinfo(of location: String) -> Substring? {
+        guard let scheme = location.range(of: "://"), let at = location.lastIndex(of: "@"), at > scheme.upperBound
+        else { return nil }
+        return location[scheme.upperBound..<at]
     }
 }

@@ -64,30 +64,19 @@ struct SubmissionsCommand: ParsableCommand {
                 throw ValidationError("--format must be jsonl or csv, not '\(format)'")
             }
             let store = try place.open()
-            let output = FileHandle.standardOutput
-            guard format == "csv" else {
-                try store.forEach(formID: place.form) { submission in
-                    let line =
-                        #"{"id":"\#(submission.id)","received":"\#(submission.received)","httpParameters":"#
-                        + submission.httpParameters + #","formValues":"# + submission.formValues + "}\n"
-                    output.write(Data(line.utf8))
+            var writer = SubmissionExport.jsonLines
+            if format == "csv" {
+                let folder = forms ?? ProcessInfo.processInfo.environment["FORMWRIGHT_FORMS"] ?? "Forms"
+                let catalog = try FormServerApp.servedCatalog(
+                    folder: folder, hooks: FormwrightCommandLine.hooks(formsFolder: folder))
+                guard let form = catalog.forms[place.form] else {
+                    throw ValidationError("no form '\(place.form)' in \(folder)")
                 }
-                return
+                writer = .csv(form)
             }
-            let folder = forms ?? ProcessInfo.processInfo.environment["FORMWRIGHT_FORMS"] ?? "Forms"
-            let catalog = try FormServerApp.servedCatalog(
-                folder: folder, hooks: FormwrightCommandLine.hooks(formsFolder: folder))
-            guard let form = catalog.forms[place.form] else {
-                throw ValidationError("no form '\(place.form)' in \(folder)")
-            }
-            let table = SubmissionTable(form: form)
-            output.write(Data(SubmissionTable.csvLine(table.header).utf8))
-            try store.forEach(formID: place.form) { submission in
-                let cells = table.row(
-                    id: submission.id.description, received: submission.received,
-                    httpParameters: submission.httpParameters)
-                output.write(Data(SubmissionTable.csvLine(cells).utf8))
-            }
+            let output = FileHandle.standardOutput
+            output.write(Data(writer.header.utf8))
+            try store.forEach(formID: place.form) { output.write(Data(writer.line($0).utf8)) }
         }
     }
 

@@ -95,8 +95,8 @@ struct SubmissionAPI: Sendable {
     /// few hundred at a time, so an export of any size holds little memory.
     private func export(_ database: any SubmissionDatabase, _ formID: String, csv: Bool) throws -> Response {
         let cursor = try database.cursor(formID: formID)
-        let table = csv ? forms[formID].map(SubmissionTable.init) : nil
-        var header = table.map { SubmissionTable.csvLine($0.header) }
+        let writer = csv ? forms[formID].map(SubmissionExport.csv) ?? .jsonLines : .jsonLines
+        var header = writer.header
         let headers: HTTPHeaders = [
             "Content-Type": csv ? "text/csv; charset=utf-8" : "application/jsonl; charset=utf-8",
             "Content-Disposition": SubmissionJSON.attachment("\(formID).\(csv ? "csv" : "jsonl")"),
@@ -104,22 +104,12 @@ struct SubmissionAPI: Sendable {
         ]
         let logger = logger
         return .streamed(.ok, headers: headers) { bytes in
-            if let line = header {
-                bytes += line.utf8
-                header = nil
-            }
+            bytes += header.utf8
+            header = ""
             do {
                 while bytes.count < 1 << 15 {
                     guard let submission = try cursor.next() else { return false }
-                    if let table {
-                        let cells = table.row(
-                            id: submission.id.description, received: submission.received,
-                            httpParameters: submission.httpParameters)
-                        bytes += SubmissionTable.csvLine(cells).utf8
-                    } else {
-                        bytes += SubmissionJSON.item(submission, files: nil).utf8
-                        bytes.append(UInt8(ascii: "\n"))
-                    }
+                    bytes += writer.line(submission).utf8
                 }
                 return true
             } catch {

@@ -5,11 +5,12 @@ import Synchronization
 /// `keep` returns.
 ///
 /// Commits are synchronous (the server flushed the transaction before answering it), and submissions
-/// that arrive together share a transaction (`GroupCommit`). Writes and reads have a connection each,
-/// so a long export does not hold up posts. A connection that broke is made again by the next call: a
+/// that arrive together share a transaction (`GroupCommit`). Posts have a connection of their own;
+/// reads, erasures and keys another; each export a third, so none holds up posts. A connection that broke is made again by the next call: a
 /// database that went away and came back is used again without a restart, and meanwhile every keep
 /// fails, at once, with what libpq said.
 public final class PostgresSubmissionStore: SubmissionDatabase {
+    /// The URL as messages show it, its password hidden.
     public let name: String
     /// The URL, for the connections cursors open.
     private let url: String
@@ -44,7 +45,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         -> [StoredSubmission]
     {
         let bounds = range.bounds
-        return try reading { () throws(StoreError) in
+        return try onReader { () throws(StoreError) in
             try reader.run(
                 """
                 SELECT \(Self.columns) FROM submissions
@@ -55,7 +56,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     }
 
     public func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {
-        try reading { () throws(StoreError) in
+        try onReader { () throws(StoreError) in
             let rows = try reader.run(
                 "SELECT \(Self.columns) FROM submissions WHERE form = $1 AND id = $2",
                 [.text(formID), .text(id.description)])
@@ -80,7 +81,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     }
 
     public func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
-        try reading { () throws(StoreError) in
+        try onReader { () throws(StoreError) in
             try !reader.run(
                 "DELETE FROM submissions WHERE form = $1 AND id = $2 RETURNING id",
                 [.text(formID), .text(id.description)]
@@ -89,11 +90,11 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     }
 
     public func ping() throws(StoreError) {
-        try reading { () throws(StoreError) in try reader.run("SELECT 1") }
+        try onReader { () throws(StoreError) in try reader.run("SELECT 1") }
     }
 
     public func add(_ key: StoredKey) throws(StoreError) -> Bool {
-        try reading { () throws(StoreError) in
+        try onReader { () throws(StoreError) in
             try !reader.run(
                 """
                 INSERT INTO api_keys (\(Self.keyColumns)) VALUES ($1, $2, $3, $4, $5)
@@ -104,25 +105,26 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     }
 
     public func keys() throws(StoreError) -> [StoredKey] {
-        try reading { () throws(StoreError) in
+        try onReader { () throws(StoreError) in
             try reader.run("SELECT \(Self.keyColumns) FROM api_keys ORDER BY name").map(Self.key)
         }
     }
 
     public func key(hash: String) throws(StoreError) -> StoredKey? {
-        try reading { () throws(StoreError) in
+        try onReader { () throws(StoreError) in
             try reader.run("SELECT \(Self.keyColumns) FROM api_keys WHERE hash = $1", [.text(hash)]).first.map(Self.key)
         }
     }
 
     public func revokeKey(named name: String) throws(StoreError) -> Bool {
-        try reading { () throws(StoreError) in
+        try onReader { () throws(StoreError) in
             try !reader.run("DELETE FROM api_keys WHERE name = $1 RETURNING name", [.text(name)]).isEmpty
         }
     }
 
-    /// `work` on the reading connection's queue, its error rethrown here.
-    private func reading<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {
+    /// `work` on the second connection's queue, its error rethrown here: reads, erasures and keys,
+    /// none of which may wait behind a batch of posts.
+    private func onReader<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {
         try readQueue.sync { Result { () throws(StoreError) in try work() } }.get()
     }
 
@@ -229,72 +231,5 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
             "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
         }
         return "INSERT INTO \(table) VALUES " + values.joined(separator: ", ")
-    }
-}
-
-/// The PostgreSQL store's schema, in numbered steps, as `Migrations` is SQLite's. Ids compare in
-/// the "C" collation, byte by byte, whatever the database's own: their order is their time's. `run` takes a
-/// transaction-scoped advisory lock first, so servers starting together on one database migrate it
-/// once: the others wait for the lock, then find it done.
-enum PostgresMigrations {
-    /// Step `n + 1` is `steps[n]`.
-    static let steps = [
-        """
-        CREATE TABLE submissions (
-            id text COLLATE "C" PRIMARY KEY,
-            form text NOT NULL,
-            received text NOT NULL,
-            http_parameters text NOT NULL,
-            form_values text NOT NULL
-        );
-        CREATE INDEX submissions_by_form ON submissions (form, id);
-        CREATE TABLE submission_files (
-            seq bigserial PRIMARY KEY,
-            submission text COLLATE "C" NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
-            tag text NOT NULL,
-            filename text NOT NULL,
-            content_type text NOT NULL,
-            bytes bytea NOT NULL
-        );
-        CREATE INDEX submission_files_by_submission ON submission_files (submission);
-        """,
-        """
-        CREATE TABLE api_keys (
-            name text PRIMARY KEY,
-            hash text NOT NULL UNIQUE,
-            scopes text NOT NULL,
-            forms text NOT NULL,
-            created text NOT NULL
-        );
-        """,
-    ]
-
-    /// The advisory lock's key: any number, the same in every Formwright ("fw" in ASCII).
-    static let lock = 0x6677
-
-    static func run(on connection: PostgresConnection) throws(StoreError) {
-        try connection.execute("BEGIN")
-        do throws(StoreError) {
-            try connection.execute(
-                """
-                SELECT pg_advisory_xact_lock(\(lock));
-                CREATE TABLE IF NOT EXISTS formwright_schema (version integer NOT NULL);
-                """)
-            let rows = try connection.run("SELECT coalesce(max(version), 0)::text FROM formwright_schema")
-            let current = rows.first?.first.flatMap { $0 }.flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0
-            guard current <= steps.count else {
-                throw StoreError(
-                    "\(connection.name) is at schema version \(current), newer than this server's \(steps.count): run a newer Formwright"
-                )
-            }
-            for (index, step) in steps.enumerated() where index >= current {
-                try connection.execute(step)
-                try connection.execute("INSERT INTO formwright_schema (version) VALUES (\(index + 1))")
-            }
-            try connection.execute("COMMIT")
-        } catch {
-            try? connection.execute("ROLLBACK")
-            throw error
-        }
     }
 }

@@ -10,6 +10,7 @@ import Synchronization
 public final class SQLiteSubmissionStore: SubmissionDatabase {
     /// The database file.
     public let path: String
+    /// The file, for messages.
     public var name: String { path }
     private let commits: GroupCommit
     /// The connection, touched only on `queue`.
@@ -18,14 +19,14 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
     /// How many transactions have committed submissions: for tests.
     var batches: Int { commits.batches.load(ordering: .relaxed) }
 
-    /// Opens (and makes) the database at `path` and brings its schema to this version (`Migrations`).
+    /// Opens (and makes) the database at `path` and brings its schema to this version (`SQLiteMigrations`).
     /// Throws, naming the file, when it cannot be opened or written: better a server that does not
     /// start than one that loses submissions it has answered as kept. At most `backlog` submissions
     /// wait to be kept at once.
     public init(path: String, backlog: Int = 4096) throws(StoreError) {
         self.path = path
         let database = try Self.open(path)
-        try Migrations.run(on: database)
+        try SQLiteMigrations.run(on: database)
         let connection = try Connection(database)
         let queue = queue
         self.connection = connection
@@ -222,64 +223,6 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                 try? database.execute("ROLLBACK")
                 throw error
             }
-        }
-    }
-}
-
-/// The store's schema, in numbered steps. `run` brings a database to the newest inside one
-/// transaction that takes the write lock first, so servers starting together on one file migrate it
-/// once: the others wait, then find it done.
-enum Migrations {
-    /// Step `n + 1` is `steps[n]`.
-    static let steps = [
-        """
-        CREATE TABLE submissions (
-            id TEXT PRIMARY KEY,
-            form TEXT NOT NULL,
-            received TEXT NOT NULL,
-            http_parameters TEXT NOT NULL,
-            form_values TEXT NOT NULL
-        ) WITHOUT ROWID;
-        CREATE INDEX submissions_by_form ON submissions (form, id);
-        CREATE TABLE submission_files (
-            submission TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
-            tag TEXT NOT NULL,
-            filename TEXT NOT NULL,
-            content_type TEXT NOT NULL,
-            bytes BLOB NOT NULL
-        );
-        CREATE INDEX submission_files_by_submission ON submission_files (submission);
-        """,
-        """
-        CREATE TABLE api_keys (
-            name TEXT PRIMARY KEY,
-            hash TEXT NOT NULL UNIQUE,
-            scopes TEXT NOT NULL,
-            forms TEXT NOT NULL,
-            created TEXT NOT NULL
-        );
-        """,
-    ]
-
-    static func run(on database: SQLiteDatabase) throws(StoreError) {
-        try database.execute("BEGIN IMMEDIATE")
-        do throws(StoreError) {
-            try database.execute("CREATE TABLE IF NOT EXISTS formwright_schema (version INTEGER NOT NULL)")
-            let rows = try database.prepare("SELECT coalesce(max(version), 0) FROM formwright_schema").rows()
-            let current = rows.first?.first.flatMap { $0.flatMap { Int($0) } } ?? 0
-            guard current <= steps.count else {
-                throw StoreError(
-                    "\(database.path) is at schema version \(current), newer than this server's \(steps.count): run a newer Formwright"
-                )
-            }
-            for (index, step) in steps.enumerated() where index >= current {
-                try database.execute(step)
-                try database.execute("INSERT INTO formwright_schema (version) VALUES (\(index + 1))")
-            }
-            try database.execute("COMMIT")
-        } catch {
-            try? database.execute("ROLLBACK")
-            throw error
         }
     }
 }

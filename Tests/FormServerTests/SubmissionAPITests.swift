@@ -207,7 +207,8 @@ import Testing
 
             let csv = try get(port, "/api/forms/event/submissions.csv", key: keys["exporter"])
             #expect(csv.status == 200)
-            #expect(csv.header("Content-Disposition") == #"attachment; filename="event.csv"; filename*=UTF-8''event.csv"#)
+            #expect(
+                csv.header("Content-Disposition") == #"attachment; filename="event.csv"; filename*=UTF-8''event.csv"#)
             let table = csv.text.split(separator: "\r\n")
             #expect(table.count == 301)
             #expect(table.first?.hasPrefix("id,received,") == true)

@@ -1,0 +1,66 @@
+/// The PostgreSQL store's schema, in numbered steps, as `SQLiteMigrations` is SQLite's. Ids compare in
+/// the "C" collation, byte by byte, whatever the database's own: their order is their time's. `run` takes a
+/// transaction-scoped advisory lock first, so servers starting together on one database migrate it
+/// once: the others wait for the lock, then find it done.
+enum PostgresMigrations {
+    /// Step `n + 1` is `steps[n]`.
+    static let steps = [
+        """
+        CREATE TABLE submissions (
+            id text COLLATE "C" PRIMARY KEY,
+            form text NOT NULL,
+            received text NOT NULL,
+            http_parameters text NOT NULL,
+            form_values text NOT NULL
+        );
+        CREATE INDEX submissions_by_form ON submissions (form, id);
+        CREATE TABLE submission_files (
+            seq bigserial PRIMARY KEY,
+            submission text COLLATE "C" NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+            tag text NOT NULL,
+            filename text NOT NULL,
+            content_type text NOT NULL,
+            bytes bytea NOT NULL
+        );
+        CREATE INDEX submission_files_by_submission ON submission_files (submission);
+        """,
+        """
+        CREATE TABLE api_keys (
+            name text PRIMARY KEY,
+            hash text NOT NULL UNIQUE,
+            scopes text NOT NULL,
+            forms text NOT NULL,
+            created text NOT NULL
+        );
+        """,
+    ]
+
+    /// The advisory lock's key: any number, the same in every Formwright ("fw" in ASCII).
+    static let lock = 0x6677
+
+    static func run(on connection: PostgresConnection) throws(StoreError) {
+        try connection.execute("BEGIN")
+        do throws(StoreError) {
+            try connection.execute(
+                """
+                SELECT pg_advisory_xact_lock(\(lock));
+                CREATE TABLE IF NOT EXISTS formwright_schema (version integer NOT NULL);
+                """)
+            let rows = try connection.run("SELECT coalesce(max(version), 0)::text FROM formwright_schema")
+            let current = rows.first?.first.flatMap { $0 }.flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0
+            guard current <= steps.count else {
+                throw StoreError(
+                    "\(connection.name) is at schema version \(current), newer than this server's \(steps.count): run a newer Formwright"
+                )
+            }
+            for (index, step) in steps.enumerated() where index >= current {
+                try connection.execute(step)
+                try connection.execute("INSERT INTO formwright_schema (version) VALUES (\(index + 1))")
+            }
+            try connection.execute("COMMIT")
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// The SQLite store's schema, in numbered steps. `run` brings a database to the newest inside one
+/// transaction that takes the write lock first, so servers starting together on one file migrate it
+/// once: the others wait, then find it done.
+enum SQLiteMigrations {
+    /// Step `n + 1` is `steps[n]`.
+    static let steps = [
+        """
+        CREATE TABLE submissions (
+            id TEXT PRIMARY KEY,
+            form TEXT NOT NULL,
+            received TEXT NOT NULL,
+            http_parameters TEXT NOT NULL,
+            form_values TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX submissions_by_form ON submissions (form, id);
+        CREATE TABLE submission_files (
+            submission TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+            tag TEXT NOT NULL,
+            filename TEXT NOT NULL,
+            content_type TEXT NOT NULL,
+            bytes BLOB NOT NULL
+        );
+        CREATE INDEX submission_files_by_submission ON submission_files (submission);
+        """,
+        """
+        CREATE TABLE api_keys (
+            name TEXT PRIMARY KEY,
+            hash TEXT NOT NULL UNIQUE,
+            scopes TEXT NOT NULL,
+            forms TEXT NOT NULL,
+            created TEXT NOT NULL
+        );
+        """,
+    ]
+
+    static func run(on database: SQLiteDatabase) throws(StoreError) {
+        try database.execute("BEGIN IMMEDIATE")
+        do throws(StoreError) {
+            try database.execute("CREATE TABLE IF NOT EXISTS formwright_schema (version INTEGER NOT NULL)")
+            let rows = try database.prepare("SELECT coalesce(max(version), 0) FROM formwright_schema").rows()
+            let current = rows.first?.first.flatMap { $0.flatMap { Int($0) } } ?? 0
+            guard current <= steps.count else {
+                throw StoreError(
+                    "\(database.path) is at schema version \(current), newer than this server's \(steps.count): run a newer Formwright"
+                )
+            }
+            for (index, step) in steps.enumerated() where index >= current {
+                try database.execute(step)
+                try database.execute("INSERT INTO formwright_schema (version) VALUES (\(index + 1))")
+            }
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+}

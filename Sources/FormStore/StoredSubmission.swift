@@ -1,0 +1,87 @@
+/// A submission to keep: its id, its form, when it came (ISO 8601, UTC), its two payloads as JSON
+/// text, and the files it carried.
+public struct StoredSubmission: Sendable, Equatable {
+    /// Its id, given when it was kept.
+    public let id: SubmissionID
+    /// The form it was posted to.
+    public let formID: String
+    /// When it came: ISO 8601, UTC, to the millisecond.
+    public let received: String
+    /// XLForm's `httpParameters` payload, JSON text.
+    public let httpParameters: String
+    /// XLForm's `formValues` payload, JSON text.
+    public let formValues: String
+    /// Its files; empty in a listing.
+    public let files: [StoredFile]
+
+    /// A submission with these parts.
+    public init(
+        id: SubmissionID, formID: String, received: String, httpParameters: String, formValues: String,
+        files: [StoredFile] = []
+    ) {
+        self.id = id
+        self.formID = formID
+        self.received = received
+        self.httpParameters = httpParameters
+        self.formValues = formValues
+        self.files = files
+    }
+}
+
+/// A file kept with its submission: the tag it came under (`cv`, or `docs[0]` for an item of a
+/// multivalued section), the name and media type the browser gave, and its bytes.
+public struct StoredFile: Sendable, Equatable {
+    /// The row it came under: `cv`, or `docs[0]` for an item of a multivalued section.
+    public let tag: String
+    /// The name the browser gave, without folders.
+    public let filename: String
+    /// The media type the browser gave.
+    public let contentType: String
+    /// Its bytes.
+    public let bytes: [UInt8]
+
+    /// A file with these parts.
+    public init(tag: String, filename: String, contentType: String, bytes: [UInt8]) {
+        self.tag = tag
+        self.filename = filename
+        self.contentType = contentType
+        self.bytes = bytes
+    }
+}
+
+/// Why a store could not open, or keep or read a submission: what the database said, with its name.
+public struct StoreError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the store.
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension StoredSubmission {
+    /// The same submission with `files`.
+    func with(files: [StoredFile]) -> StoredSubmission {
+        StoredSubmission(
+            id: id, formID: formID, received: received, httpParameters: httpParameters, formValues: formValues,
+            files: files)
+    }
+}
+
+/// Which ids a listing takes: from `from` (itself included) to before `before`, either open. Ids sort
+/// by time, so a time range is an id range (`SubmissionID.first(atMillisecond:)`), and a page's last id
+/// is where the next page starts before.
+public struct SubmissionRange: Sendable, Equatable {
+    /// The first id taken; nil for the oldest.
+    public var from: SubmissionID?
+    /// The id the range stops before; nil for none.
+    public var before: SubmissionID?
+
+    /// The ids from `from` up to `before`; both open unless given.
+    public init(from: SubmissionID? = nil, before: SubmissionID? = nil) {
+        self.from = from
+        self.before = before
+    }
+
+    /// The bounds as text for a query: below every id, and above every id, when open.
+    var bounds: (from: String, before: String) {
+        (from?.description ?? "0", before?.description ?? String(repeating: "Z", count: 27))
+    }
+}

@@ -77,13 +77,13 @@ struct Serve: ParsableCommand {
 
     @Option(
         help:
-            "Folder to keep valid submissions in, as JSON lines a file per form (forms with a Swift handler excepted); none kept without it. (env: FORMWRIGHT_SUBMISSIONS)"
+            "Folder to keep valid submissions in, as JSON lines a file per form (forms with a Swift handler excepted), instead of a database. (env: FORMWRIGHT_SUBMISSIONS)"
     )
     var submissions: String?
 
     @Option(
         help:
-            "Database to keep valid submissions in (forms with a Swift handler excepted): sqlite:PATH, made when missing, postgres://USER:PASSWORD@HOST:PORT/DATABASE, or none. (env: FORMWRIGHT_STORE, else a postgres:// DATABASE_URL; default: sqlite:data/formwright.db, or none with --submissions)"
+            "Database to keep valid submissions in (forms with a Swift handler excepted): sqlite:PATH, made when missing, postgres://USER:PASSWORD@HOST:PORT/DATABASE, or none. (env: FORMWRIGHT_STORE, else a postgres:// or postgresql:// DATABASE_URL; default: sqlite:data/formwright.db, or none with --submissions)"
     )
     var store: String?
 

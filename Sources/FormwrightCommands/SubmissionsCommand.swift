@@ -104,7 +104,7 @@ struct SubmissionsCommand: ParsableCommand {
 struct StoreOption: ParsableArguments {
     @ArgumentParser.Option(
         help:
-            "The store, as 'serve --store' names it: sqlite:PATH or postgres://…. (env: FORMWRIGHT_STORE, else a postgres:// DATABASE_URL)"
+            "The store, as 'serve --store' names it: sqlite:PATH or postgres://…. (env: FORMWRIGHT_STORE, else a postgres:// or postgresql:// DATABASE_URL)"
     )
     var store: String?
 

@@ -432,7 +432,7 @@ keeps_the_submission() {
 # The default store: data/formwright.db from /app, on the image's /data volume (an anonymous one here);
 # a JSON submission is answered with the id it is kept under.
 keeps_in_the_default_store() {
-    local store_port answer deadline=$((SECONDS + start_limit))
+    local store_port answer logs deadline=$((SECONDS + start_limit))
     store_port=$(free_port)
     start store -p "127.0.0.1:$store_port:8080" || return 1
     until [[ $(curl -s --max-time 2 "http://127.0.0.1:$store_port/healthz") == ok ]]; do
@@ -447,8 +447,11 @@ keeps_in_the_default_store() {
     echo "POST /forms/event: $answer"
     head -c 120 "$work/body" && echo
     pm exec store ls -l /data
+    # The log is read whole before grep: under pipefail, `grep -q` leaving early would fail podman with
+    # SIGPIPE, and the step with it.
+    logs=$(pm logs store 2>&1)
     [[ $answer == "200 application/json"* ]] && grep -q '^{"id":"[0-9A-Z]\{26\}"' "$work/body" &&
-        pm exec store test -s /data/formwright.db && pm logs store 2>&1 | grep -q 'store=sqlite:data/formwright.db'
+        pm exec store test -s /data/formwright.db && grep -q 'store=sqlite:data/formwright.db' <<<"$logs"
 }
 
 # DATABASE_URL names a PostgreSQL server (a throwaway one on the host's loopback, which the container
@@ -479,7 +482,7 @@ keeps_in_postgres() {
         sed -n 's/^{"id":"\([0-9A-Z]\{26\}\)".*/\1/p' "$work/body")
     echo "kept as $id; the database holds: $(psql "$url" -tA -c 'select id from submissions order by id')"
     [[ $answer == "200 application/json"* && $ready == "200 "* && -n $id ]] &&
-        psql "$url" -tA -c "select count(*) from submissions where id = '$id' and form = 'event'" | grep -qx 1
+        [[ $(psql "$url" -tA -c "select count(*) from submissions where id = '$id' and form = 'event'") == 1 ]]
 }
 
 runs_as_the_numeric_user() {

@@ -429,19 +429,25 @@ keeps_the_submission() {
     grep -q '"form":"event"' "$file" && grep -q '"title":"Team lunch"' "$file"
 }
 
-# The default store: data/formwright.db from /app, on the image's /data volume (an anonymous one here);
-# a JSON submission is answered with the id it is kept under.
-keeps_in_the_default_store() {
-    local store_port answer logs deadline=$((SECONDS + start_limit))
-    store_port=$(free_port)
-    start store -p "127.0.0.1:$store_port:8080" || return 1
-    until [[ $(curl -s --max-time 2 "http://127.0.0.1:$store_port/healthz") == ok ]]; do
+# answers_ok NAME PORT: waits, up to $start_limit seconds, for container NAME's /healthz on PORT.
+answers_ok() {
+    local deadline=$((SECONDS + start_limit))
+    until [[ $(curl -s --max-time 2 "http://127.0.0.1:$2/healthz") == ok ]]; do
         if ((SECONDS > deadline)); then
-            logs_of store
+            logs_of "$1"
             return 1
         fi
         sleep 0.5
     done
+}
+
+# The default store: data/formwright.db from /app, on the image's /data volume (an anonymous one here);
+# a JSON submission is answered with the id it is kept under.
+keeps_in_the_default_store() {
+    local store_port answer logs
+    store_port=$(free_port)
+    start store -p "127.0.0.1:$store_port:8080" || return 1
+    answers_ok store "$store_port" || return 1
     answer=$(fetch "http://127.0.0.1:$store_port/forms/event" -H 'Content-Type: application/json' \
         -d '{"title":"Team lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00"}')
     echo "POST /forms/event: $answer"
@@ -458,19 +464,13 @@ keeps_in_the_default_store() {
 # shares with --network host): a JSON submission is answered with an id that the database holds, and
 # /readyz answers 200.
 keeps_in_postgres() {
-    local url pg_port answer ready deadline=$((SECONDS + start_limit))
+    local url pg_port answer ready
     chmod 755 "$work" # the postgres user makes its cluster in here
     url=$(scripts/test-postgres.sh start "$work/postgres") || return 1
     pg_port=$(free_port)
     start postgres --network host -e FORMWRIGHT_HOST=127.0.0.1 -e FORMWRIGHT_PORT="$pg_port" \
         -e DATABASE_URL="$url" || return 1
-    until [[ $(curl -s --max-time 2 "http://127.0.0.1:$pg_port/healthz") == ok ]]; do
-        if ((SECONDS > deadline)); then
-            logs_of postgres
-            return 1
-        fi
-        sleep 0.5
-    done
+    answers_ok postgres "$pg_port" || return 1
     answer=$(fetch "http://127.0.0.1:$pg_port/forms/event" -H 'Content-Type: application/json' \
         -d '{"title":"Team lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00"}')
     ready=$(fetch "http://127.0.0.1:$pg_port/readyz")

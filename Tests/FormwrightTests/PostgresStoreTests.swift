@@ -12,18 +12,6 @@ import Testing
 extension CommandSuites {
     /// `serve --store postgres://…` end to end, on a real PostgreSQL server.
     @Suite struct PostgresStoreTests {
-        private static let event = #"{"title":"Lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00"}"#
-        private static let post =
-            "POST /forms/event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(event.utf8.count)\r\nConnection: close\r\n\r\n\(event)"
-
-        /// The id of a whole `200` answer, nil for anything else.
-        private static func keptID(_ answer: String) -> String? {
-            guard answer.hasPrefix("HTTP/1.1 200"), let match = answer.firstMatch(of: /\{"id":"([0-9A-Z]{26})"/)
-            else { return nil }
-            return String(match.1)
-        }
-
         /// Two servers on one database, taking posts alternately: each keeps its own, both find all of
         /// them, and so does `submissions list`.
         @Test func twoServersShareOneDatabase() async throws {
@@ -35,8 +23,8 @@ extension CommandSuites {
                 let ports = try servers.map { server in try #require(server.listeningPort(), "\(server.text)") }
                 var ids: [String] = []
                 for number in 0..<20 {
-                    let answer = try exchange(port: ports[number % 2], Self.post)
-                    ids.append(try #require(Self.keptID(answer), "post \(number): \(answer)"))
+                    let answer = try exchange(port: ports[number % 2], eventPost)
+                    ids.append(try #require(keptID(answer), "post \(number): \(answer)"))
                 }
                 #expect(Set(ids).count == 20)
                 let store = try PostgresSubmissionStore(url: url, name: url)
@@ -57,7 +45,7 @@ extension CommandSuites {
                 let url = try PostgresCluster.shared.get().newDatabase()
                 let servers = try (0..<2).map { _ in try FormwrightProcess(["serve", "--port", "0", "--store", url]) }
                 let ports = try servers.map { server in try #require(server.listeningPort(), "\(server.text)") }
-                let id = try #require(Self.keptID(try exchange(port: ports[0], Self.post)))
+                let id = try #require(keptID(try exchange(port: ports[0], eventPost)))
                 let made = try runFormwright(
                     ["keys", "create", "reports", "--scope", "read", "--form", "event", "--store", url], input: "")
                 #expect(made.status == 0, "\(made.errors)")
@@ -107,8 +95,8 @@ extension CommandSuites {
                 let clients = (0..<4).map { _ in
                     Thread {
                         while !stop.load(ordering: .relaxed) {
-                            let answer = (try? exchange(port: port, Self.post)) ?? ""
-                            if let id = Self.keptID(answer) {
+                            let answer = (try? exchange(port: port, eventPost)) ?? ""
+                            if let id = keptID(answer) {
                                 kept.withLock { $0.append((Date(), id)) }
                             } else {
                                 refused.withLock { $0.append(answer) }

@@ -203,3 +203,19 @@ func temporaryFolder() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// The valid event submission the store tests post, as JSON, on a connection that closes after it.
+let eventPost: String = {
+    let event = #"{"title":"Lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00"}"#
+    return "POST /forms/event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        + "Content-Length: \(event.utf8.count)\r\nConnection: close\r\n\r\n\(event)"
+}()
+
+/// The id of a whole `200` answer to `eventPost` (its JSON ends `}}`), nil for anything else: a refusal,
+/// or a connection cut short.
+func keptID(_ answer: String) -> String? {
+    guard answer.hasPrefix("HTTP/1.1 200"), answer.hasSuffix("}}"),
+        let match = answer.firstMatch(of: /\{"id":"([0-9A-Z]{26})"/)
+    else { return nil }
+    return String(match.1)
+}

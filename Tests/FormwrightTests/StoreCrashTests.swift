@@ -13,19 +13,6 @@ extension CommandSuites {
     /// every submission answered as kept is in the database when it is opened again, and the server
     /// starts again on it.
     @Suite struct StoreCrashTests {
-        private static let event = #"{"title":"Lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00"}"#
-        private static let post =
-            "POST /forms/event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(event.utf8.count)\r\nConnection: close\r\n\r\n\(event)"
-
-        /// The id of a whole `200` answer, nil for anything else (a connection the kill cut short).
-        private static func keptID(_ answer: String) -> String? {
-            guard answer.hasPrefix("HTTP/1.1 200"), answer.hasSuffix("}}"),
-                let match = answer.firstMatch(of: /\{"id":"([0-9A-Z]{26})"/)
-            else { return nil }
-            return String(match.1)
-        }
-
         @Test(arguments: ["sqlite", "postgres"])
         func everySubmissionAnsweredAsKeptSurvivesAKill(_ backend: String) async throws {
             try await offPool {
@@ -40,8 +27,8 @@ extension CommandSuites {
                     let clients = (0..<6).map { _ in
                         Thread {
                             while !stop.load(ordering: .relaxed) {
-                                guard let answer = try? exchange(port: port, Self.post) else { continue }
-                                if let id = Self.keptID(answer) { ids.withLock { $0.append(id) } }
+                                guard let answer = try? exchange(port: port, eventPost) else { continue }
+                                if let id = keptID(answer) { ids.withLock { $0.append(id) } }
                             }
                         }
                     }

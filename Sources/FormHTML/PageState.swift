@@ -38,6 +38,23 @@ public struct PageState: Sendable {
     /// post such a row shows what was typed; if its condition turns true live, the page script shows
     /// and reads this instead, as the server will (docs/submissions.md, rule 5).
     public var serverValues: [Int: [String]] = [:]
+    /// Per upload row index: the file the server holds from a refused post (`HeldFile`), named beside
+    /// the control and sent back with the next post unless another is chosen.
+    public var heldFiles: [Int: HeldFile] = [:]
+
+    /// A file the server holds for the next post: its signed reference (posted back as `_held.<tag>`),
+    /// and the name and size the page shows.
+    public struct HeldFile: Sendable, Equatable {
+        public let reference: String
+        public let filename: String
+        public let size: Int
+
+        public init(reference: String, filename: String, size: Int) {
+            self.reference = reference
+            self.filename = filename
+            self.size = size
+        }
+    }
 
     /// Shows `value` in row `row`: the texts its control holds for it (`texts(of:)`).
     public mutating func show(_ value: FormValue?, row: Int) { values[row] = Self.texts(of: value) }

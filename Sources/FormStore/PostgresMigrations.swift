@@ -33,6 +33,18 @@ enum PostgresMigrations {
             created text NOT NULL
         );
         """,
+        """
+        CREATE TABLE held_uploads (
+            reference text PRIMARY KEY,
+            form text NOT NULL,
+            tag text NOT NULL,
+            filename text NOT NULL,
+            content_type text NOT NULL,
+            bytes bytea NOT NULL,
+            expires bigint NOT NULL
+        );
+        CREATE INDEX held_uploads_by_expiry ON held_uploads (expires);
+        """,
     ]
 
     /// The advisory lock's key: any number, the same in every Formwright ("fw" in ASCII).

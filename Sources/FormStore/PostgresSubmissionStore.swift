@@ -122,6 +122,38 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         }
     }
 
+    public func hold(
+        _ file: StoredFile, reference: String, formID: String, expires: UInt64, now: UInt64
+    ) throws(StoreError) {
+        try onReader { () throws(StoreError) in
+            try reader.run("DELETE FROM held_uploads WHERE expires < $1::bigint", [.text(String(now))])
+            try reader.run(
+                """
+                INSERT INTO held_uploads (reference, form, tag, filename, content_type, bytes, expires)
+                VALUES ($1, $2, $3, $4, $5, $6, $7::bigint)
+                """,
+                [
+                    .text(reference), .text(formID), .text(file.tag), .text(file.filename), .text(file.contentType),
+                    .bytes(file.bytes), .text(String(expires)),
+                ])
+        }
+    }
+
+    public func held(reference: String, formID: String, now: UInt64) throws(StoreError) -> StoredFile? {
+        try onReader { () throws(StoreError) in
+            try reader.run(
+                """
+                SELECT tag, filename, content_type, bytes FROM held_uploads
+                WHERE reference = $1 AND form = $2 AND expires >= $3::bigint
+                """, [.text(reference), .text(formID), .text(String(now))]
+            ).first.map { row in
+                StoredFile(
+                    tag: Self.text(row[0]), filename: Self.text(row[1]), contentType: Self.text(row[2]),
+                    bytes: row[3] ?? [])
+            }
+        }
+    }
+
     /// `work` on the second connection's queue, its error rethrown here: reads, erasures and keys,
     /// none of which may wait behind a batch of posts.
     private func onReader<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {

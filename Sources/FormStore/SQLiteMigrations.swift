@@ -31,6 +31,18 @@ enum SQLiteMigrations {
             created TEXT NOT NULL
         );
         """,
+        """
+        CREATE TABLE held_uploads (
+            reference TEXT PRIMARY KEY,
+            form TEXT NOT NULL,
+            tag TEXT NOT NULL,
+            filename TEXT NOT NULL,
+            content_type TEXT NOT NULL,
+            bytes BLOB NOT NULL,
+            expires INTEGER NOT NULL
+        );
+        CREATE INDEX held_uploads_by_expiry ON held_uploads (expires);
+        """,
     ]
 
     static func run(on database: SQLiteDatabase) throws(StoreError) {

@@ -121,6 +121,29 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         }
     }
 
+    public func hold(
+        _ file: StoredFile, reference: String, formID: String, expires: UInt64, now: UInt64
+    ) throws(StoreError) {
+        try onQueue { () throws(StoreError) in
+            try connection.removeHeld.bind([String(now)])
+            try connection.removeHeld.run()
+            try connection.hold.bind([reference, formID, file.tag, file.filename, file.contentType, String(expires)])
+            try connection.hold.bind(file.bytes, at: 7)
+            try connection.hold.run()
+        }
+    }
+
+    public func held(reference: String, formID: String, now: UInt64) throws(StoreError) -> StoredFile? {
+        try onQueue { () throws(StoreError) in
+            try connection.held.bind([reference, formID, String(now)])
+            return try connection.held.rows { columns in
+                StoredFile(
+                    tag: columns.text(0) ?? "", filename: columns.text(1) ?? "", contentType: columns.text(2) ?? "",
+                    bytes: columns.blob(3))
+            }.first
+        }
+    }
+
     /// `work` on the connection's queue, its error rethrown here.
     private func onQueue<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {
         try queue.sync { Result { () throws(StoreError) in try work() } }.get()
@@ -181,6 +204,9 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         let keys: SQLiteDatabase.Statement
         let keyByHash: SQLiteDatabase.Statement
         let revokeKey: SQLiteDatabase.Statement
+        let hold: SQLiteDatabase.Statement
+        let removeHeld: SQLiteDatabase.Statement
+        let held: SQLiteDatabase.Statement
 
         init(_ database: SQLiteDatabase) throws(StoreError) {
             self.database = database
@@ -200,6 +226,18 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
             keys = try database.prepare("SELECT \(keyColumns) FROM api_keys ORDER BY name")
             keyByHash = try database.prepare("SELECT \(keyColumns) FROM api_keys WHERE hash = ?")
             revokeKey = try database.prepare("DELETE FROM api_keys WHERE name = ?")
+            // The bytes go last (`bind(_:at: 7)`); the expiry is bound as text and compared as a number.
+            hold = try database.prepare(
+                """
+                INSERT INTO held_uploads (reference, form, tag, filename, content_type, expires, bytes)
+                VALUES (?, ?, ?, ?, ?, CAST(? AS INTEGER), ?)
+                """)
+            removeHeld = try database.prepare("DELETE FROM held_uploads WHERE expires < CAST(? AS INTEGER)")
+            held = try database.prepare(
+                """
+                SELECT tag, filename, content_type, bytes FROM held_uploads
+                WHERE reference = ? AND form = ? AND expires >= CAST(? AS INTEGER)
+                """)
         }
 
         /// Inserts `submissions` in one transaction: all of them, or none.

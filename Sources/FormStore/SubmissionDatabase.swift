@@ -36,6 +36,14 @@ public protocol SubmissionDatabase: Sendable {
 
     /// Removes the key named `name`; false when there is none.
     func revokeKey(named name: String) throws(StoreError) -> Bool
+
+    /// Holds `file`, a valid upload of a post refused for another reason, under `reference` for form
+    /// `formID` until `expires` (milliseconds since 1970), so the next post can have it without the
+    /// reader choosing it again; removes every held file whose time ended before `now`.
+    func hold(_ file: StoredFile, reference: String, formID: String, expires: UInt64, now: UInt64) throws(StoreError)
+
+    /// The file held under `reference` for form `formID`, unless its time ended before `now`.
+    func held(reference: String, formID: String, now: UInt64) throws(StoreError) -> StoredFile?
 }
 
 extension SubmissionDatabase {

@@ -233,6 +233,33 @@ def test_a_file_over_the_file_limit_is_its_rows_error_and_the_rest_is_kept(nojs_
     assert chromium.find_element(By.ID, "fw-count").get_attribute("value") == "3"
 
 
+def test_a_valid_file_beside_an_invalid_row_is_kept_for_the_next_post(nojs_browser, server, tmp_path):
+    """A post refused for another row keeps its valid file: the page names it beside the input, and the
+    next post sends it without the reader choosing it again (the server holds it in its store)."""
+    chromium = nojs_browser
+    open_form(chromium, server, "others")
+    photo = tmp_path / "cat.png"
+    photo.write_bytes(b"\x89PNG\r\n\x1a\n" + b"cat")
+    count = chromium.find_element(By.ID, "fw-count")
+    count.clear()
+    count.send_keys("11")  # one more than the row's max
+    chromium.find_element(By.ID, "fw-photo").send_keys(str(photo))
+    click_and_wait_for_page(chromium, submit_button(chromium))
+
+    [post] = posts_to(network_exchanges(chromium), "/forms/others")
+    assert post.status == 422
+    assert "cat.png (11 bytes) is kept" in chromium.find_element(By.ID, "fw-photo-held").text
+    assert chromium.find_element(By.ID, "fw-photo").get_attribute("aria-describedby") == "fw-photo-held"
+    count = chromium.find_element(By.ID, "fw-count")
+    count.clear()
+    count.send_keys("2")
+    click_and_wait_for_page(chromium, submit_button(chromium))
+
+    [post] = posts_to(network_exchanges(chromium), "/forms/others")
+    assert post.status == 303
+    assert support.is_thanks(chromium.current_url, server.url("/forms/others/thanks"))
+
+
 def test_a_post_over_the_body_limit_shows_a_page_that_says_so(nojs_browser, server, tmp_path):
     """A post over --max-body (2 MB with the example forms) cannot be read at all: it is refused whole, and
     the browser shows the server's page naming the limit, not a broken connection or plain text."""

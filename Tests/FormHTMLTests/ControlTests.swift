@@ -289,3 +289,27 @@ import Testing
         #expect(text.contains(">\n\nsecond line</textarea>"))
     }
 }
+
+/// A file the server holds from a refused post: named beside its input (escaped), posted back as
+/// `_held.<tag>`, described to screen readers, and answering the row's `required`.
+@Suite struct HeldFileTests {
+    @Test func aHeldFileIsNamedPostedBackAndAnswersRequired() throws {
+        var row = Row(.upload, tag: "cv", title: "CV")
+        row.required = .always
+        let held = PageState.HeldFile(reference: "abc.def", filename: "<b>cv</b>.pdf", size: 86_000)
+        let html = try ControlTests.render([row], state: { $0.heldFiles = [0: held] })
+        let input = try #require(html.element(id: "fw-cv"))
+        #expect(input["required"] == nil)
+        #expect(input["aria-describedby"] == "fw-cv-held")
+        let hidden = try #require(html.all("input").first { $0["type"] == "hidden" && $0["name"] == "_held.cv" })
+        #expect(hidden["value"] == "abc.def")
+        let note = try #require(html.element(id: "fw-cv-held"))
+        #expect(
+            note.text
+                == "<b>cv</b>.pdf (84 KB) is kept and will be sent with the form. Choose another file to replace it.")
+        #expect(html.all("b").isEmpty)
+        let fresh = try ControlTests.render([row])
+        #expect(fresh.element(id: "fw-cv")?["required"] != nil)
+        #expect(fresh.element(id: "fw-cv-held") == nil)
+    }
+}

@@ -170,6 +170,23 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
         #expect(try store.submission(formID: "event", id: submission.id) == submission)
     }
 
+    /// A held file is found by its reference and form until its time ends; holding another removes
+    /// those whose time ended.
+    @Test(arguments: Backend.allCases)
+    func heldFilesAreFoundUntilTheyExpire(_ backend: Backend) throws {
+        let store = try backend.open(try backend.place())
+        let file = StoredFile(tag: "cv", filename: "cv.pdf", contentType: "application/pdf", bytes: [0, 1, 2])
+        try store.hold(file, reference: "a", formID: "jobs", expires: 2_000, now: 1_000)
+        #expect(try store.held(reference: "a", formID: "jobs", now: 1_500) == file)
+        #expect(try store.held(reference: "a", formID: "pets", now: 1_500) == nil)
+        #expect(try store.held(reference: "b", formID: "jobs", now: 1_500) == nil)
+        #expect(try store.held(reference: "a", formID: "jobs", now: 2_001) == nil)
+        try store.hold(file, reference: "b", formID: "jobs", expires: 9_000, now: 3_000)
+        // Gone, not merely hidden: a clock set back does not bring it back.
+        #expect(try store.held(reference: "a", formID: "jobs", now: 1_500) == nil)
+        #expect(try store.held(reference: "b", formID: "jobs", now: 3_000) == file)
+    }
+
     /// Erasure takes the submission and its files, and only from its own form.
     @Test(arguments: Backend.allCases)
     func deleteErasesOneSubmissionOfItsFormOnly(_ backend: Backend) async throws {
@@ -194,7 +211,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
             try PostgresConnection(url: place, name: place).execute("INSERT INTO formwright_schema VALUES (99)")
         }
         #expect { try backend.open(place) } throws: {
-            "\($0)".contains("schema version 99, newer than this server's 2")
+            "\($0)".contains("schema version 99, newer than this server's 3")
         }
     }
 
@@ -219,7 +236,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
                 )
                 .map { String(decoding: $0[0] ?? [], as: UTF8.self) }
             }
-        #expect(versions == ["1", "2"])
+        #expect(versions == ["1", "2", "3"])
     }
 }
 

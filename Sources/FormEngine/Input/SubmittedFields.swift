@@ -68,6 +68,9 @@ public struct SubmittedFields: Sendable, Hashable {
         }
     }
 
+    /// Makes `value` the one value under `name`, in place of whatever was sent.
+    public mutating func replace(_ name: String, with value: RawValue) { sent[name] = .one(value) }
+
     /// Every value sent under `name`; empty when the name was not sent.
     public subscript(name: String) -> [RawValue] { sent[name]?.all ?? [] }
 

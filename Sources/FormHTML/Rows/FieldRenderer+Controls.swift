@@ -85,8 +85,10 @@ extension FieldRenderer {
                 writer.attribute("data-fw-max-bytes", limit.bytes)
                 writer.attribute("data-fw-too-large", escaped: limit.message)
             }
-            writeState(field, requirable: true, into: &writer)
+            // A held file answers `required`: the reader need not choose it again.
+            writeState(field, requirable: field.held == nil, into: &writer)
             writer.markup(">\n")
+            if let held = field.held, let name = field.name { writeHeld(held, name: name, field, into: &writer) }
         case .output:
             writer.markup("<output class=\"fw-output\"")
             writer.attribute("id", field.id)
@@ -116,5 +118,32 @@ extension FieldRenderer {
         } else if let defaultStep {
             writer.attribute("step", literal: defaultStep)
         }
+    }
+}
+
+extension FieldRenderer {
+    /// The reference of a file the server holds, posted back as `_held.<name>`, and a paragraph naming
+    /// it, which the file input's `aria-describedby` lists.
+    func writeHeld(_ held: PageState.HeldFile, name: String, _ field: FieldView, into writer: inout HTMLWriter) {
+        writer.markup("<input type=\"hidden\"")
+        writer.attribute("name", "_held." + name)
+        writer.attribute("value", held.reference)
+        writer.markup(">\n<p class=\"fw-held\"")
+        writer.attribute("id", field.heldID)
+        writer.markup(">")
+        writer.text(
+            texts.heldFile.replacing("{name}", with: held.filename).replacing(
+                "{size}", with: ByteCount.text(held.size)))
+        writer.markup("</p>\n")
+    }
+}
+
+/// A size as a page shows it: `512 bytes`, `84 KB`, `1.2 MB`.
+enum ByteCount {
+    static func text(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1024 * 1024 { return "\((bytes + 512) / 1024) KB" }
+        let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

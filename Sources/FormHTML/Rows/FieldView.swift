@@ -16,17 +16,22 @@ struct FieldView {
     var autofocus = false
     /// An item's name ("Tag 2"), which its errors name: they mark it for the browser script.
     var itemName: String? = nil
+    /// For an upload row: the file the server holds from a refused post.
+    var held: PageState.HeldFile? = nil
 
     /// The id of the help paragraph.
     var helpID: String { id + "-help" }
     /// The id of the error paragraph.
     var errorID: String { id + "-error" }
+    /// The id of the paragraph naming a held file.
+    var heldID: String { id + "-held" }
 
     /// What the control's `aria-describedby` lists: its help, then its errors.
     var describedBy: String? {
         var ids: [String] = []
         if plan.help != nil { ids.append(helpID) }
         if !errors.isEmpty { ids.append(errorID) }
+        if held != nil { ids.append(heldID) }
         return ids.isEmpty ? nil : ids.joined(separator: " ")
     }
 

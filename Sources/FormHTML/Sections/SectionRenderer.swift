@@ -55,10 +55,11 @@ struct SectionRenderer: Sendable {
     func writeRow(_ plan: RowPlan, index: Int, state: PageState, errors: PageErrors, into writer: inout HTMLWriter) {
         // A password is never echoed: not what was typed, not the descriptor's value (docs/submissions.md, rule 10).
         let values = plan.row.type == .password ? [] : state.values[index] ?? plan.defaultValues
-        let field = FieldView(
+        var field = FieldView(
             plan: plan, id: plan.id, name: plan.name, labelSuffix: nil, values: values,
             disabled: formDisabled || state.rowDisabled.at(index), required: state.rowRequired.at(index),
             errors: errors.row[index] ?? [])
+        field.held = state.heldFiles[index]
         writer.markup("<div class=\"fw-row\"")
         writer.attribute("id", plan.id + "-row")
         writer.attribute("data-fw-row", String(index))

@@ -29,6 +29,7 @@ extension PageTexts {
             + "changes with your values below, or open the record again to see theirs.",
         notKept: "Your answers could not be saved just now. What you typed is still below (any file must be "
             + "chosen again): please send the form again in a moment.",
+        heldFile: "{name} ({size}) is kept and will be sent with the form. Choose another file to replace it.",
         back: "Back")
 
     /// Simplified Chinese.
@@ -48,6 +49,7 @@ extension PageTexts {
         recordRefused: "无法编辑此记录", recordRefusedMessage: "此记录保存于表单更改之前，在此编辑可能会丢失部分内容。记录未作任何更改。请告知网站管理员。",
         recordChanged: "您打开此记录后，其他人保存了它。再次提交将用您下面填写的内容替换他们的修改；如要先查看他们的修改，请重新打开此记录。",
         notKept: "您的回答暂时无法保存。您填写的内容仍在下方（如有文件，需要重新选择），请稍后再次提交。",
+        heldFile: "{name}（{size}）已保留，将随表单一起提交。选择其他文件即可替换。",
         back: "返回")
 
     /// The codes of the page's texts a descriptor's `messages` may replace, with their English texts
@@ -63,7 +65,7 @@ extension PageTexts {
         "chooseOption": \.chooseOption, "yes": \.yes, "no": \.no, "durationHelp": \.durationHelp,
         "timeZoneHelp": \.timeZoneHelp, "thankYou": \.thankYou, "thankYouMessage": \.thankYouMessage,
         "thankYouReference": \.thankYouReference,
-        "recordChanged": \.recordChanged, "notKept": \.notKept,
+        "recordChanged": \.recordChanged, "notKept": \.notKept, "heldFile": \.heldFile,
     ]
 
     /// Replaces the text named `key` (the property's name); false for a key that names none, which is

@@ -95,6 +95,9 @@ public struct PageTexts: Sendable, Hashable {
     /// The error in the summary of a page whose valid post the server could not keep (a `503`: its
     /// submissions folder could not be written), the values kept for sending again.
     public var notKept: String
+    /// Beside a file input, after a refused post whose file was valid: the server holds that file for
+    /// the next post. `{name}` stands for the file's name, `{size}` for its size (`84 KB`).
+    public var heldFile: String
     /// The link back to a form or to the list of forms.
     public var back: String
 }

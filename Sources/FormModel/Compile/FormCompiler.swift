@@ -73,7 +73,7 @@ private struct CompilationContext {
         func claim(_ tag: String, _ path: String, _ problems: inout [LoadProblem], _ file: String) -> Bool {
             // Form posts carry these fields of the server's own (the CSRF token, "add another", the
             // version of the stored record edited).
-            if tag == "_csrf" || tag == "_add" || tag == "_version" {
+            if tag == "_csrf" || tag == "_add" || tag == "_version" || tag.hasPrefix("_held.") {
                 problems.append(LoadProblem(file: file, path: path, message: "the tag '\(tag)' is reserved"))
                 return false
             }

@@ -23,6 +23,8 @@ struct FormRoutes: Sendable {
     let conditionFailures: ConditionFailureLog
     /// Where valid submissions of forms without a handler are kept; nil keeps none.
     let store: (any SubmissionKeeper)?
+    /// Where a refused post's valid files wait for the next post: in the store, when it is a database.
+    let held: HeldUploads?
 
     init(
         catalog: FormCatalog, hooks: FormHooks, csrf: CSRFGuard, explain: Bool, maximumFileSize: Int,
@@ -32,6 +34,7 @@ struct FormRoutes: Sendable {
         self.checkingBudget = checkingBudget
         self.logger = logger
         self.store = store
+        held = (store as? DatabaseKeeper).map { HeldUploads(database: $0.database, csrf: csrf) }
         conditionFailures = ConditionFailureLog(logger: logger)
         var sites: [String: SiteSource] = [:]
         for (id, form) in catalog.forms {
@@ -194,6 +197,23 @@ struct FormRoutes: Sendable {
                 return csrfRefused(site, request: request, locale: locale, json: wantsJSON)
             }
         }
+        // A page shown again after a refused post names the files the server held: they are put back
+        // before the post is judged (`HeldUploads`).
+        if !fields.isJSON, let held, HeldUploads.named(in: fields, form: site.form) {
+            let nonce = request.cookie(named: csrf.cookieName) ?? ""
+            return .later { [self] in
+                await Blocking.run { [self] in
+                    var fields = fields
+                    do {
+                        try held.restore(into: &fields, form: site.form, formID: site.id, nonce: nonce)
+                    } catch {
+                        // Judged without it: a required row then asks for the file again.
+                        logger.error("held files not read", metadata: ["form": "\(site.id)", "error": "\(error)"])
+                    }
+                    return proceed(fields, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
+                }
+            }
+        }
         return proceed(fields, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
     }
 
@@ -247,6 +267,23 @@ struct FormRoutes: Sendable {
                 version: current)
         }
         guard verdict.isValid else {
+            // A browser's valid files are held for the next post, so the reader need not choose them again.
+            if !wantsJSON, let held, HeldUploads.hasFiles(verdict) {
+                let nonce = request.cookie(named: csrf.cookieName) ?? ""
+                return .later { [self] in
+                    await Blocking.run { [self] in
+                        var files: [Int: PageState.HeldFile] = [:]
+                        do {
+                            files = try held.hold(verdict, formID: site.id, nonce: nonce)
+                        } catch {
+                            logger.error("files not held", metadata: ["form": "\(site.id)", "error": "\(error)"])
+                        }
+                        return refused(
+                            site, verdict: verdict, stored: stored, request: request, locale: locale, json: false,
+                            version: shown, held: files)
+                    }
+                }
+            }
             return refused(
                 site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON,
                 version: shown)
@@ -332,11 +369,12 @@ struct FormRoutes: Sendable {
     /// What an invalid submission gets: `422`, the page again with values kept and errors inline, or JSON.
     private func refused(
         _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String, json: Bool,
-        version: String?
+        version: String?, held: [Int: PageState.HeldFile] = [:]
     ) -> Response {
         if json { return Answers.json(.unprocessableContent, verdict.errorsJSON) }
         return rerender(
-            site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: nil, version: version)
+            site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: nil, version: version,
+            held: held)
     }
 
     /// What a post made from an older version of its record gets, whatever its values: `409`, the page
@@ -369,9 +407,10 @@ struct FormRoutes: Sendable {
     /// record's version the page carries.
     private func rerender(
         _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String,
-        addingTo tag: String?, version: String?
+        addingTo tag: String?, version: String?, held: [Int: PageState.HeldFile] = [:]
     ) -> Response {
         var state = PageState(verdict: verdict, entered: true, stored: stored)
+        state.heldFiles = held
         // A form that edits records posts back where it came from, as its page does (`address(of:)`).
         state.actionQuery = actionQuery(of: site, request: request)
         let nonce = request.cookie(named: csrf.cookieName) ?? ""

@@ -139,12 +139,13 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         }
     }
 
-    public func held(reference: String, formID: String, now: UInt64) throws(StoreError) -> StoredFile? {
+    public func takeHeld(reference: String, formID: String, now: UInt64) throws(StoreError) -> StoredFile? {
         try onReader { () throws(StoreError) in
+            // One statement: two servers given the same reference cannot both take it.
             try reader.run(
                 """
-                SELECT tag, filename, content_type, bytes FROM held_uploads
-                WHERE reference = $1 AND form = $2 AND expires >= $3::bigint
+                DELETE FROM held_uploads WHERE reference = $1 AND form = $2 AND expires >= $3::bigint
+                RETURNING tag, filename, content_type, bytes
                 """, [.text(reference), .text(formID), .text(String(now))]
             ).first.map { row in
                 StoredFile(

@@ -133,14 +133,20 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         }
     }
 
-    public func held(reference: String, formID: String, now: UInt64) throws(StoreError) -> StoredFile? {
+    public func takeHeld(reference: String, formID: String, now: UInt64) throws(StoreError) -> StoredFile? {
         try onQueue { () throws(StoreError) in
             try connection.held.bind([reference, formID, String(now)])
-            return try connection.held.rows { columns in
+            let file = try connection.held.rows { columns in
                 StoredFile(
                     tag: columns.text(0) ?? "", filename: columns.text(1) ?? "", contentType: columns.text(2) ?? "",
                     bytes: columns.blob(3))
             }.first
+            // Taken only when it was this form's and in time: a wrong guess consumes nothing.
+            if file != nil {
+                try connection.unhold.bind([reference])
+                try connection.unhold.run()
+            }
+            return file
         }
     }
 
@@ -207,6 +213,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         let hold: SQLiteDatabase.Statement
         let removeHeld: SQLiteDatabase.Statement
         let held: SQLiteDatabase.Statement
+        let unhold: SQLiteDatabase.Statement
 
         init(_ database: SQLiteDatabase) throws(StoreError) {
             self.database = database
@@ -233,6 +240,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                 VALUES (?, ?, ?, ?, ?, CAST(? AS INTEGER), ?)
                 """)
             removeHeld = try database.prepare("DELETE FROM held_uploads WHERE expires < CAST(? AS INTEGER)")
+            unhold = try database.prepare("DELETE FROM held_uploads WHERE reference = ?")
             held = try database.prepare(
                 """
                 SELECT tag, filename, content_type, bytes FROM held_uploads

@@ -42,8 +42,9 @@ public protocol SubmissionDatabase: Sendable {
     /// reader choosing it again; removes every held file whose time ended before `now`.
     func hold(_ file: StoredFile, reference: String, formID: String, expires: UInt64, now: UInt64) throws(StoreError)
 
-    /// The file held under `reference` for form `formID`, unless its time ended before `now`.
-    func held(reference: String, formID: String, now: UInt64) throws(StoreError) -> StoredFile?
+    /// Takes the file held under `reference` for form `formID`, unless its time ended before `now`: it
+    /// is held no longer, so no copy of a submission's file outlives its use.
+    func takeHeld(reference: String, formID: String, now: UInt64) throws(StoreError) -> StoredFile?
 }
 
 extension SubmissionDatabase {

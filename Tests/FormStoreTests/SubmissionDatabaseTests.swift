@@ -170,21 +170,24 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
         #expect(try store.submission(formID: "event", id: submission.id) == submission)
     }
 
-    /// A held file is found by its reference and form until its time ends; holding another removes
-    /// those whose time ended.
+    /// A held file is taken once, by its reference and form, until its time ends; holding another
+    /// removes those whose time ended.
     @Test(arguments: Backend.allCases)
-    func heldFilesAreFoundUntilTheyExpire(_ backend: Backend) throws {
+    func heldFilesAreTakenOnceUntilTheyExpire(_ backend: Backend) throws {
         let store = try backend.open(try backend.place())
         let file = StoredFile(tag: "cv", filename: "cv.pdf", contentType: "application/pdf", bytes: [0, 1, 2])
         try store.hold(file, reference: "a", formID: "jobs", expires: 2_000, now: 1_000)
-        #expect(try store.held(reference: "a", formID: "jobs", now: 1_500) == file)
-        #expect(try store.held(reference: "a", formID: "pets", now: 1_500) == nil)
-        #expect(try store.held(reference: "b", formID: "jobs", now: 1_500) == nil)
-        #expect(try store.held(reference: "a", formID: "jobs", now: 2_001) == nil)
-        try store.hold(file, reference: "b", formID: "jobs", expires: 9_000, now: 3_000)
-        // Gone, not merely hidden: a clock set back does not bring it back.
-        #expect(try store.held(reference: "a", formID: "jobs", now: 1_500) == nil)
-        #expect(try store.held(reference: "b", formID: "jobs", now: 3_000) == file)
+        #expect(try store.takeHeld(reference: "a", formID: "pets", now: 1_500) == nil)
+        #expect(try store.takeHeld(reference: "b", formID: "jobs", now: 1_500) == nil)
+        #expect(try store.takeHeld(reference: "a", formID: "jobs", now: 1_500) == file)
+        #expect(try store.takeHeld(reference: "a", formID: "jobs", now: 1_500) == nil)
+        try store.hold(file, reference: "c", formID: "jobs", expires: 2_000, now: 1_000)
+        #expect(try store.takeHeld(reference: "c", formID: "jobs", now: 2_001) == nil)
+        try store.hold(file, reference: "d", formID: "jobs", expires: 2_000, now: 1_000)
+        try store.hold(file, reference: "e", formID: "jobs", expires: 9_000, now: 3_000)
+        // Gone, not merely past its time: a clock set back does not bring it back.
+        #expect(try store.takeHeld(reference: "d", formID: "jobs", now: 1_500) == nil)
+        #expect(try store.takeHeld(reference: "e", formID: "jobs", now: 3_000) == file)
     }
 
     /// Erasure takes the submission and its files, and only from its own form.

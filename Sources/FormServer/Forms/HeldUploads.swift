@@ -8,7 +8,8 @@ import Foundation
 /// upload of a plain (not multivalued) upload row is held in the store for an hour under a random
 /// reference; the page shown again names it and posts the reference back as `_held.<tag>`, signed
 /// for this form, this row and this reader's CSRF nonce, so no other page or reader can claim it. The
-/// next post that leaves the row empty has the held file; one that chooses another file replaces it.
+/// next post that leaves the row empty takes the held file (a post refused again holds it anew); one
+/// that chooses another file replaces it.
 struct HeldUploads: Sendable {
     let database: any SubmissionDatabase
     let csrf: CSRFGuard
@@ -51,7 +52,7 @@ struct HeldUploads: Sendable {
                 case .text(let value)? = fields.first(Self.prefix + tag),
                 !fields[tag].contains(where: { if case .file(let file) = $0 { file.size > 0 } else { false } }),
                 let reference = reference(value, formID: formID, tag: tag, nonce: nonce),
-                let file = try database.held(reference: reference, formID: formID, now: Self.now())
+                let file = try database.takeHeld(reference: reference, formID: formID, now: Self.now())
             else { continue }
             fields.replace(
                 tag,

@@ -152,6 +152,7 @@ let package = Package(
             name: "FormServerTests",
             dependencies: [
                 "FormServer", "HTTPServer", "FormEngine", "FormModel", "FormHTML", "FormStore", "HTTPTestClient",
+                "TestProcesses",
             ],
             swiftSettings: swiftSettings),
         .testTarget(

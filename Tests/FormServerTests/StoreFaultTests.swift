@@ -1,6 +1,7 @@
 import FormStore
 import Foundation
 import HTTPTestClient
+import TestProcesses
 import Testing
 
 @testable import FormServer
@@ -16,13 +17,11 @@ import Testing
 @Suite struct StoreFaultTests {
     private static let event = #"{"title":"Lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00"}"#
 
+    /// Runs mount(8). A `ChildProcess`, not Foundation's `Process`, whose watching of its child through
+    /// libdispatch can crash the whole test process.
     private static func mount(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/mount")
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw MountError(arguments: arguments) }
+        let child = try ChildProcess("/bin/mount", arguments, environment: ["PATH": "/usr/bin:/bin"], directory: "/")
+        guard child.waitUntilExit() == 0 else { throw MountError(arguments: arguments) }
     }
 
     struct MountError: Error {

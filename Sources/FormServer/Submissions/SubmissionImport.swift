@@ -6,7 +6,7 @@ import Foundation
 /// A `--submissions` folder of JSON lines (`SubmissionStore`) loaded into a database: `formwright
 /// import DIR`. Each line becomes a submission under an id made from its time and a digest of the line,
 /// so an import run twice, or stopped and run again, keeps each line once. Files come from the folder.
-/// What a form says no store keeps (passwords, `store: false`: `CompiledForm.unkeptTags`) is left out,
+/// What a form says no store keeps (passwords, `store: false`: `KeptRows`) is left out,
 /// as folders written before those were left out may hold them.
 public enum SubmissionImport {
     /// What an import did.
@@ -90,7 +90,7 @@ public enum SubmissionImport {
         guard let parameters = value("httpParameters"), let formValues = value("formValues") else {
             throw LineError(description: "no \"httpParameters\" or \"formValues\"")
         }
-        let unkept = forms.forms[formID]?.unkeptTags ?? []
+        let unkept = forms.forms[formID].map { KeptRows($0).leftOut } ?? []
         var files: [StoredFile] = []
         if case .array(let entries)? = value("files") {
             for entry in entries { files.append(try file(entry, folder: folder)) }

@@ -25,48 +25,8 @@ extension SubmissionStore: SubmissionKeeper {
     func checkReady() async throws {}
 }
 
-extension Verdict {
-    /// The tags of the rows whose values no store keeps (`CompiledForm.unkeptTags`).
-    var unkeptTags: Set<String> { form.unkeptTags }
-
-    /// Both payloads as a store keeps them: `unkeptTags` left out, and each of `hashedTags` a salted
-    /// hash (`PasswordHash`, the same in both) in place of its text. Hashing takes tens of
-    /// milliseconds: a keeper calls this on a queue of its own.
-    func keptPayloads() -> (httpParameters: String, formValues: String) {
-        let payloads = payloads()
-        let unkept = unkeptTags
-        let hashed = form.hashedTags
-        guard !hashed.isEmpty, case .object(let parameters) = payloads.httpParameters,
-            case .object(let values) = payloads.formValues
-        else {
-            return (
-                Verdict.text(payloads.httpParameters, leavingOut: unkept),
-                Verdict.text(payloads.formValues, leavingOut: unkept)
-            )
-        }
-        var hashes: [String: String] = [:]
-        for case (let tag, .string(let text)) in parameters where hashed.contains(tag) {
-            hashes[tag] = PasswordHash.make(text)
-        }
-        let hashedParameters = parameters.map { tag, value in (tag, hashes[tag].map(JSONValue.string) ?? value) }
-        let hashedValues = values.map { tag, value in (tag, hashes[tag].map(JSONValue.string) ?? value) }
-        return (
-            Verdict.text(.object(hashedParameters), leavingOut: unkept),
-            Verdict.text(.object(hashedValues), leavingOut: unkept)
-        )
-    }
-
-    /// `payload` as JSON text without the keys `leftOut`.
-    static func text(_ payload: JSONValue, leavingOut leftOut: Set<String>) -> String {
-        guard case .object(let members) = payload, !leftOut.isEmpty else {
-            return String(decoding: payload.bytes, as: UTF8.self)
-        }
-        return String(decoding: JSONValue.object(members.filter { !leftOut.contains($0.0) }).bytes, as: UTF8.self)
-    }
-}
-
-/// Valid submissions kept in a database, each under an id (`SubmissionID`), its files with it; the
-/// values of `Verdict.unkeptTags` left out.
+/// Valid submissions kept in a database, each under an id (`SubmissionID`), its files with it, as
+/// `KeptRows` says.
 struct DatabaseKeeper: SubmissionKeeper {
     let database: any SubmissionDatabase
 
@@ -79,45 +39,20 @@ struct DatabaseKeeper: SubmissionKeeper {
     func store(_ verdict: Verdict, formID: String) async throws -> SubmissionID? {
         let received = Date()
         let id = SubmissionID.next(milliseconds: UInt64((received.timeIntervalSince1970 * 1000).rounded(.down)))
-        let secret = verdict.unkeptTags
-        let files = SubmissionStore.uploads(of: verdict).filter { !secret.contains($0.tag) }.map { upload in
+        let kept = KeptRows(verdict.form)
+        let files = SubmissionStore.uploads(of: verdict).filter { !kept.leftOut.contains($0.tag) }.map { upload in
             StoredFile(
                 tag: upload.tag, filename: upload.file.filename, contentType: upload.file.contentType,
                 bytes: upload.file.bytes)
         }
         // Off the Swift pool when a hash must be made: scrypt takes tens of milliseconds.
         let payloads =
-            verdict.form.hashedTags.isEmpty
-            ? verdict.keptPayloads() : await Blocking.run { verdict.keptPayloads() }
+            kept.hashed.isEmpty ? verdict.keptPayloads(kept) : await Blocking.run { verdict.keptPayloads(kept) }
         try await database.keep(
             StoredSubmission(
                 id: id, formID: formID, received: SubmissionStore.Files.timestamp(received).iso,
                 httpParameters: payloads.httpParameters, formValues: payloads.formValues, files: files))
         return id
-    }
-}
-
-extension CompiledForm {
-    /// The tags of the rows whose values no store keeps: passwords, and rows that say `store: false`,
-    /// with the multivalued sections whose items are such rows. A store is read by people and programs
-    /// that must never see them.
-    var unkeptTags: Set<String> {
-        let unkept = { (row: Row) in (row.type == .password && !row.storeHashed) || !row.store }
-        var tags = Set(rows.filter { unkept($0.row) }.compactMap(\.row.tag))
-        for section in sections {
-            // An item's hash is not kept: a list of hashes checks nothing.
-            if let tag = section.section.multivaluedTag, let item = section.item,
-                unkept(item.row) || item.row.type == .password || item.row.storeHashed
-            {
-                tags.insert(tag)
-            }
-        }
-        return tags
-    }
-
-    /// The tags of the rows whose values a store keeps as salted hashes (`store: hash`).
-    var hashedTags: Set<String> {
-        Set(rows.filter { $0.row.storeHashed && $0.row.store }.compactMap(\.row.tag)).subtracting(unkeptTags)
     }
 }
 

@@ -143,9 +143,9 @@ public final class SubmissionStore: Sendable {
         let stamp = Files.timestamp(received)
         var files: [JSONValue] = []
         var written: [String] = []
-        let unkept = verdict.unkeptTags
+        let kept = KeptRows(verdict.form)
         do throws(SubmissionStoreError) {
-            for (tag, file) in Self.uploads(of: verdict) where !unkept.contains(tag) {
+            for (tag, file) in Self.uploads(of: verdict) where !kept.leftOut.contains(tag) {
                 if written.isEmpty { try Files.makeFolder(named: formID, in: folder) }
                 let stored = "\(formID)/\(stamp.compact)-\(Files.randomHex())\(Files.fileExtension(of: file))"
                 try Files.create("\(folder)/\(stored)", holding: file.bytes)
@@ -162,12 +162,12 @@ public final class SubmissionStore: Sendable {
             var line = JSONValue.object([("received", .string(stamp.iso)), ("form", .string(formID))]).bytes
             line.removeLast()  // its `}`
             line.append(UInt8(ascii: ","))
-            if unkept.isEmpty && verdict.form.hashedTags.isEmpty {
+            if kept.keepsAll {
                 let payloads = verdict.payloadJSONBytes
                 line.append(contentsOf: payloads[1..<(payloads.count - 1)])
             } else {
                 // Passwords and rows that say `store: false` left out, rows that say `store: hash` hashed.
-                let payloads = verdict.keptPayloads()
+                let payloads = verdict.keptPayloads(kept)
                 line.append(contentsOf: #""httpParameters":"#.utf8)
                 line.append(contentsOf: payloads.httpParameters.utf8)
                 line.append(contentsOf: #","formValues":"#.utf8)

@@ -42,14 +42,19 @@ public struct PageState: Sendable {
     /// the control and sent back with the next post unless another is chosen.
     public var heldFiles: [Int: HeldFile] = [:]
 
+    /// The id of the kept submission the page changes (opened through its edit link): a paragraph
+    /// above the form says so. Nil for any other page.
+    public var editing: String?
+
     /// A file the server holds for the next post: its signed reference (posted back as `_held.<tag>`),
-    /// and the name and size the page shows.
+    /// and the name and size the page shows. A file of the submission being changed has no reference:
+    /// the server takes it from the submission.
     public struct HeldFile: Sendable, Equatable {
-        public let reference: String
+        public let reference: String?
         public let filename: String
         public let size: Int
 
-        public init(reference: String, filename: String, size: Int) {
+        public init(reference: String?, filename: String, size: Int) {
             self.reference = reference
             self.filename = filename
             self.size = size

@@ -35,7 +35,7 @@ struct AccessLogLine: CustomStringConvertible {
         // with a 400) is logged all the same, and must not reach a terminal as an escape sequence.
         line.appendPrintable(record.method, cap: Self.methodCap)
         line.append(UInt8(ascii: " "))
-        line.appendPrintable(record.target, cap: Self.targetCap)
+        line.appendPrintable(Self.withoutSecrets(record.target), cap: Self.targetCap)
         line.append(UInt8(ascii: " "))
         if let status = record.status { line.appendDecimal(status) } else { line.append(UInt8(ascii: "-")) }
         line.append(UInt8(ascii: " "))
@@ -57,6 +57,20 @@ struct AccessLogLine: CustomStringConvertible {
         line.append(" (")
         line.append(reason)
         line.append(UInt8(ascii: ")"))
+    }
+
+    /// `target` with the signature of each edit link in its query cut (`?edit=<id>.…`): more people read
+    /// a log than may change the submissions it names. The same string when the target has no query.
+    static func withoutSecrets(_ target: String) -> String {
+        guard let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
+        let query = target[target.index(after: question)...]
+        let parameter = EditLinks.parameter + "="
+        guard query.split(separator: "&").contains(where: { $0.hasPrefix(parameter) }) else { return target }
+        let parameters = query.split(separator: "&", omittingEmptySubsequences: false).map { part in
+            guard part.hasPrefix(parameter), let dot = part.firstIndex(of: ".") else { return part }
+            return part[...dot] + "…"
+        }
+        return target[...question] + parameters.joined(separator: "&")
     }
 
     /// Targets longer than this many bytes are cut (with `…`): a log line stays a line.

@@ -35,6 +35,13 @@ public final class FormServerApp: Sendable {
         try Self.checkHooks(hooks, catalog: catalog)
         if configuration.secret == nil {
             logger.notice("no FORMWRIGHT_SECRET: CSRF tokens use a random secret and end with this process")
+            let forms = catalog.forms
+            let editable = catalog.ids.filter { forms[$0]?.form.editable == true }
+            if !editable.isEmpty {
+                logger.warning(
+                    "no FORMWRIGHT_SECRET: the edit links of these forms stop working when this process ends",
+                    metadata: ["forms": "\(editable.joined(separator: ", "))"])
+            }
         }
         let store = try Self.submissionKeeper(configuration, catalog: catalog, hooks: hooks, logger: logger)
         var configuration = configuration

@@ -45,6 +45,20 @@ enum PostgresMigrations {
         );
         CREATE INDEX held_uploads_by_expiry ON held_uploads (expires);
         """,
+        // Edits (a form's `editable`): the current version stays in `submissions`; those it replaced
+        // move to `submission_versions`; files carry the version they belong to.
+        """
+        ALTER TABLE submissions ADD COLUMN version integer NOT NULL DEFAULT 1, ADD COLUMN edited text;
+        ALTER TABLE submission_files ADD COLUMN version integer NOT NULL DEFAULT 1;
+        CREATE TABLE submission_versions (
+            submission text COLLATE "C" NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+            version integer NOT NULL,
+            saved text NOT NULL,
+            http_parameters text NOT NULL,
+            form_values text NOT NULL,
+            PRIMARY KEY (submission, version)
+        );
+        """,
     ]
 
     /// The advisory lock's key: any number, the same in every Formwright ("fw" in ASCII).

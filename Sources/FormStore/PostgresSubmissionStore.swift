@@ -57,19 +57,102 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
 
     public func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {
         try onReader { () throws(StoreError) in
-            let rows = try reader.run(
-                "SELECT \(Self.columns) FROM submissions WHERE form = $1 AND id = $2",
-                [.text(formID), .text(id.description)])
-            guard let submission = rows.first.flatMap(Self.submission) else { return nil }
-            let files = try reader.run(
-                "SELECT tag, filename, content_type, bytes FROM submission_files WHERE submission = $1 ORDER BY seq",
-                [.text(id.description)]
-            ).map { file in
-                StoredFile(
-                    tag: Self.text(file[0]), filename: Self.text(file[1]), contentType: Self.text(file[2]),
-                    bytes: file[3] ?? [])
-            }
+            guard let submission = try current(formID: formID, id: id, on: reader) else { return nil }
+            let files = try files(of: id, version: submission.version).map(\.file)
             return submission.with(files: files)
+        }
+    }
+
+    public func revise(_ edit: StoredSubmission, from version: Int) throws(StoreError) -> Revision {
+        try onReader { () throws(StoreError) in
+            try reader.execute("BEGIN")
+            do throws(StoreError) {
+                // The row stays locked to the end: an edit on another server waits, then finds the new version.
+                guard let current = try current(formID: edit.formID, id: edit.id, on: reader, locking: true) else {
+                    try reader.execute("ROLLBACK")
+                    return .missing
+                }
+                guard current.version == version else {
+                    try reader.execute("ROLLBACK")
+                    return .changed(current: current.version)
+                }
+                let id = PostgresConnection.Parameter.text(edit.id.description)
+                try reader.run(
+                    """
+                    INSERT INTO submission_versions (submission, version, saved, http_parameters, form_values)
+                    SELECT id, version, coalesce(edited, received), http_parameters, form_values
+                    FROM submissions WHERE id = $1
+                    """, [id])
+                try reader.run(
+                    """
+                    UPDATE submissions SET http_parameters = $2, form_values = $3, edited = $4, version = $5::integer
+                    WHERE id = $1
+                    """,
+                    [
+                        id, .text(edit.httpParameters), .text(edit.formValues), .text(edit.received),
+                        .text(String(version + 1)),
+                    ])
+                for file in edit.files {
+                    try reader.run(
+                        """
+                        INSERT INTO submission_files (submission, tag, filename, content_type, bytes, version)
+                        VALUES ($1, $2, $3, $4, $5, $6::integer)
+                        """,
+                        [
+                            id, .text(file.tag), .text(file.filename), .text(file.contentType), .bytes(file.bytes),
+                            .text(String(version + 1)),
+                        ])
+                }
+                try reader.execute("COMMIT")
+                return .saved(version: version + 1)
+            } catch {
+                try? reader.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    public func versions(formID: String, id: SubmissionID) throws(StoreError) -> [StoredVersion]? {
+        try onReader { () throws(StoreError) in
+            guard let current = try current(formID: formID, id: id, on: reader) else { return nil }
+            let files = try files(of: id, version: nil)
+            let older = try reader.run(
+                """
+                SELECT version::text, saved, http_parameters, form_values FROM submission_versions
+                WHERE submission = $1 ORDER BY version
+                """, [.text(id.description)])
+            return older.map { row in
+                let version = Int(Self.text(row[0])) ?? 0
+                return StoredVersion(
+                    version: version, saved: Self.text(row[1]), httpParameters: Self.text(row[2]),
+                    formValues: Self.text(row[3]), files: files.filter { $0.version == version }.map(\.file))
+            } + [current.with(files: files.filter { $0.version == current.version }.map(\.file)).asVersion]
+        }
+    }
+
+    /// Submission `id` of form `formID` as it is now, without its files; `locking` its row for the
+    /// transaction under way.
+    private func current(
+        formID: String, id: SubmissionID, on connection: PostgresConnection, locking: Bool = false
+    ) throws(StoreError) -> StoredSubmission? {
+        try connection.run(
+            "SELECT \(Self.columns) FROM submissions WHERE form = $1 AND id = $2" + (locking ? " FOR UPDATE" : ""),
+            [.text(formID), .text(id.description)]
+        ).first.flatMap(Self.submission)
+    }
+
+    /// The files of submission `id`: of `version`, or of every version when nil; in the order they were kept.
+    private func files(of id: SubmissionID, version: Int?) throws(StoreError) -> [(file: StoredFile, version: Int)] {
+        try reader.run(
+            "SELECT tag, filename, content_type, bytes, version::text FROM submission_files WHERE submission = $1"
+                + (version.map { " AND version = \($0)" } ?? "") + " ORDER BY seq", [.text(id.description)]
+        ).map { row in
+            (
+                StoredFile(
+                    tag: Self.text(row[0]), filename: Self.text(row[1]), contentType: Self.text(row[2]),
+                    bytes: row[3] ?? []),
+                Int(Self.text(row[4])) ?? 1
+            )
         }
     }
 
@@ -161,7 +244,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         try readQueue.sync { Result { () throws(StoreError) in try work() } }.get()
     }
 
-    private static let columns = "id, form, received, http_parameters, form_values"
+    private static let columns = "id, form, received, http_parameters, form_values, version::text, edited"
     private static let keyColumns = "name, hash, scopes, forms, created"
 
     /// A submission of the columns `columns`; nil for an id that is none.
@@ -169,7 +252,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         guard let id = SubmissionID(text(row[0])) else { return nil }
         return StoredSubmission(
             id: id, formID: text(row[1]), received: text(row[2]), httpParameters: text(row[3]),
-            formValues: text(row[4]))
+            formValues: text(row[4]), version: Int(text(row[5])) ?? 1, edited: row[6].map { text($0) })
     }
 
     private static func key(_ row: [[UInt8]?]) -> StoredKey { StoredKey(columns: row.map(text)) }

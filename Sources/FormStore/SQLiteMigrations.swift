@@ -43,6 +43,21 @@ enum SQLiteMigrations {
         );
         CREATE INDEX held_uploads_by_expiry ON held_uploads (expires);
         """,
+        // Edits (a form's `editable`): the current version stays in `submissions`; those it replaced
+        // move to `submission_versions`; files carry the version they belong to.
+        """
+        ALTER TABLE submissions ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE submissions ADD COLUMN edited TEXT;
+        ALTER TABLE submission_files ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+        CREATE TABLE submission_versions (
+            submission TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            saved TEXT NOT NULL,
+            http_parameters TEXT NOT NULL,
+            form_values TEXT NOT NULL,
+            PRIMARY KEY (submission, version)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     static func run(on database: SQLiteDatabase) throws(StoreError) {

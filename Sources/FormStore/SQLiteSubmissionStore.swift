@@ -62,15 +62,32 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
 
     public func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {
         try onQueue { () throws(StoreError) in
-            try connection.one.bind([formID, id.description])
-            guard let submission = try connection.one.rows(Self.submission).first.flatMap({ $0 }) else { return nil }
-            try connection.files.bind([id.description])
-            let files = try connection.files.rows { columns in
-                StoredFile(
-                    tag: columns.text(0) ?? "", filename: columns.text(1) ?? "", contentType: columns.text(2) ?? "",
-                    bytes: columns.blob(3))
-            }
+            guard let submission = try connection.submission(formID: formID, id: id) else { return nil }
+            let files = try connection.files(of: id).filter { $0.version == submission.version }.map(\.file)
             return submission.with(files: files)
+        }
+    }
+
+    public func revise(_ edit: StoredSubmission, from version: Int) throws(StoreError) -> Revision {
+        try onQueue { () throws(StoreError) in try connection.revise(edit, from: version) }
+    }
+
+    public func versions(formID: String, id: SubmissionID) throws(StoreError) -> [StoredVersion]? {
+        try onQueue { () throws(StoreError) in
+            guard let current = try connection.submission(formID: formID, id: id) else { return nil }
+            let files = try connection.files(of: id)
+            try connection.versions.bind([id.description])
+            let older = try connection.versions.rows { columns in
+                (
+                    version: Int(columns.text(0) ?? "") ?? 0, saved: columns.text(1) ?? "",
+                    httpParameters: columns.text(2) ?? "", formValues: columns.text(3) ?? ""
+                )
+            }
+            return older.map { old in
+                StoredVersion(
+                    version: old.version, saved: old.saved, httpParameters: old.httpParameters,
+                    formValues: old.formValues, files: files.filter { $0.version == old.version }.map(\.file))
+            } + [current.with(files: files.filter { $0.version == current.version }.map(\.file)).asVersion]
         }
     }
 
@@ -155,13 +172,16 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         try queue.sync { Result { () throws(StoreError) in try work() } }.get()
     }
 
-    /// The submission of the columns id, form, received, http_parameters, form_values; nil for an id
-    /// that is none.
+    /// What a submission's row holds, in the order its columns are read.
+    private static let columns = "id, form, received, http_parameters, form_values, version, edited"
+
+    /// The submission of the columns `columns`; nil for an id that is none.
     private static func submission(_ columns: borrowing SQLiteDatabase.Columns) -> StoredSubmission? {
         guard let id = columns.text(0).flatMap(SubmissionID.init) else { return nil }
         return StoredSubmission(
             id: id, formID: columns.text(1) ?? "", received: columns.text(2) ?? "",
-            httpParameters: columns.text(3) ?? "", formValues: columns.text(4) ?? "")
+            httpParameters: columns.text(3) ?? "", formValues: columns.text(4) ?? "",
+            version: columns.text(5).flatMap { Int($0) } ?? 1, edited: columns.text(6))
     }
 
     /// An export's connection and statement, stepped a row at a time. `@unchecked Sendable`: used by
@@ -173,7 +193,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         init(database: SQLiteDatabase, formID: String) throws(StoreError) {
             self.database = database
             statement = try database.prepare(
-                "SELECT id, form, received, http_parameters, form_values FROM submissions WHERE form = ? ORDER BY id")
+                "SELECT \(SQLiteSubmissionStore.columns) FROM submissions WHERE form = ? ORDER BY id")
             try statement.bind([formID])
         }
 
@@ -205,6 +225,9 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         let page: SQLiteDatabase.Statement
         let one: SQLiteDatabase.Statement
         let files: SQLiteDatabase.Statement
+        let versions: SQLiteDatabase.Statement
+        let keepVersion: SQLiteDatabase.Statement
+        let update: SQLiteDatabase.Statement
         let remove: SQLiteDatabase.Statement
         let addKey: SQLiteDatabase.Statement
         let keys: SQLiteDatabase.Statement
@@ -217,15 +240,38 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
 
         init(_ database: SQLiteDatabase) throws(StoreError) {
             self.database = database
-            let columns = "id, form, received, http_parameters, form_values"
-            insert = try database.prepare("INSERT INTO submissions (\(columns)) VALUES (?, ?, ?, ?, ?)")
+            let columns = SQLiteSubmissionStore.columns
+            insert = try database.prepare(
+                "INSERT INTO submissions (id, form, received, http_parameters, form_values) VALUES (?, ?, ?, ?, ?)")
+            // The version is bound as text and stored as a number; the bytes go last (`bind(_:at: 6)`).
             insertFile = try database.prepare(
-                "INSERT INTO submission_files (submission, tag, filename, content_type, bytes) VALUES (?, ?, ?, ?, ?)")
+                """
+                INSERT INTO submission_files (submission, tag, filename, content_type, version, bytes)
+                VALUES (?, ?, ?, ?, CAST(? AS INTEGER), ?)
+                """)
             page = try database.prepare(
                 "SELECT \(columns) FROM submissions WHERE form = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ?")
             one = try database.prepare("SELECT \(columns) FROM submissions WHERE form = ? AND id = ?")
             files = try database.prepare(
-                "SELECT tag, filename, content_type, bytes FROM submission_files WHERE submission = ? ORDER BY rowid")
+                """
+                SELECT tag, filename, content_type, bytes, version FROM submission_files
+                WHERE submission = ? ORDER BY rowid
+                """)
+            versions = try database.prepare(
+                """
+                SELECT version, saved, http_parameters, form_values FROM submission_versions
+                WHERE submission = ? ORDER BY version
+                """)
+            keepVersion = try database.prepare(
+                """
+                INSERT INTO submission_versions (submission, version, saved, http_parameters, form_values)
+                SELECT id, version, coalesce(edited, received), http_parameters, form_values FROM submissions WHERE id = ?
+                """)
+            update = try database.prepare(
+                """
+                UPDATE submissions SET http_parameters = ?, form_values = ?, edited = ?, version = CAST(? AS INTEGER)
+                WHERE id = ?
+                """)
             remove = try database.prepare("DELETE FROM submissions WHERE form = ? AND id = ?")
             let keyColumns = "name, hash, scopes, forms, created"
             addKey = try database.prepare(
@@ -258,16 +304,65 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                         submission.formValues,
                     ])
                     try insert.run()
-                    for file in submission.files {
-                        try insertFile.bind([submission.id.description, file.tag, file.filename, file.contentType])
-                        try insertFile.bind(file.bytes, at: 5)
-                        try insertFile.run()
-                    }
+                    try insertFiles(submission.files, of: submission.id, version: 1)
                 }
                 try database.execute("COMMIT")
             } catch {
                 try? database.execute("ROLLBACK")
                 throw error
+            }
+        }
+
+        /// Saves `edit` as the next version if its submission is at `version` now, in one transaction
+        /// that takes the write lock first, so no other edit comes between the check and the save.
+        func revise(_ edit: StoredSubmission, from version: Int) throws(StoreError) -> Revision {
+            try database.execute("BEGIN IMMEDIATE")
+            do throws(StoreError) {
+                guard let current = try submission(formID: edit.formID, id: edit.id) else {
+                    try database.execute("ROLLBACK")
+                    return .missing
+                }
+                guard current.version == version else {
+                    try database.execute("ROLLBACK")
+                    return .changed(current: current.version)
+                }
+                let id = edit.id.description
+                try keepVersion.bind([id])
+                try keepVersion.run()
+                try update.bind([edit.httpParameters, edit.formValues, edit.received, String(version + 1), id])
+                try update.run()
+                try insertFiles(edit.files, of: edit.id, version: version + 1)
+                try database.execute("COMMIT")
+                return .saved(version: version + 1)
+            } catch {
+                try? database.execute("ROLLBACK")
+                throw error
+            }
+        }
+
+        func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {
+            try one.bind([formID, id.description])
+            return try one.rows(SQLiteSubmissionStore.submission).first.flatMap { $0 }
+        }
+
+        /// Every file of submission `id`, of every version, in the order they were kept.
+        func files(of id: SubmissionID) throws(StoreError) -> [(file: StoredFile, version: Int)] {
+            try files.bind([id.description])
+            return try files.rows { columns in
+                (
+                    StoredFile(
+                        tag: columns.text(0) ?? "", filename: columns.text(1) ?? "",
+                        contentType: columns.text(2) ?? "", bytes: columns.blob(3)),
+                    Int(columns.text(4) ?? "") ?? 1
+                )
+            }
+        }
+
+        private func insertFiles(_ files: [StoredFile], of id: SubmissionID, version: Int) throws(StoreError) {
+            for file in files {
+                try insertFile.bind([id.description, file.tag, file.filename, file.contentType, String(version)])
+                try insertFile.bind(file.bytes, at: 6)
+                try insertFile.run()
             }
         }
     }

@@ -13,11 +13,16 @@ public struct StoredSubmission: Sendable, Equatable {
     public let formValues: String
     /// Its files; empty in a listing.
     public let files: [StoredFile]
+    /// Which version its payloads and files are: 1 as sent, one more at each edit (`revise`).
+    public let version: Int
+    /// When its version was saved, for a submission edited since it came (ISO 8601, UTC); nil for one
+    /// never edited.
+    public let edited: String?
 
     /// A submission with these parts.
     public init(
         id: SubmissionID, formID: String, received: String, httpParameters: String, formValues: String,
-        files: [StoredFile] = []
+        files: [StoredFile] = [], version: Int = 1, edited: String? = nil
     ) {
         self.id = id
         self.formID = formID
@@ -25,7 +30,43 @@ public struct StoredSubmission: Sendable, Equatable {
         self.httpParameters = httpParameters
         self.formValues = formValues
         self.files = files
+        self.version = version
+        self.edited = edited
     }
+}
+
+/// One version of a kept submission: what it held from when it was saved until the next edit.
+public struct StoredVersion: Sendable, Equatable {
+    /// 1 for the submission as sent, one more at each edit.
+    public let version: Int
+    /// When it was saved: ISO 8601, UTC, to the millisecond.
+    public let saved: String
+    /// XLForm's `httpParameters` payload, JSON text.
+    public let httpParameters: String
+    /// XLForm's `formValues` payload, JSON text.
+    public let formValues: String
+    /// Its files.
+    public let files: [StoredFile]
+
+    /// A version with these parts.
+    public init(version: Int, saved: String, httpParameters: String, formValues: String, files: [StoredFile]) {
+        self.version = version
+        self.saved = saved
+        self.httpParameters = httpParameters
+        self.formValues = formValues
+        self.files = files
+    }
+}
+
+/// What saving an edit of a kept submission came to (`SubmissionDatabase.revise`).
+public enum Revision: Sendable, Equatable {
+    /// Saved as this version.
+    case saved(version: Int)
+    /// Not saved: the submission was saved again since the version the edit was made from, and is at
+    /// this version now.
+    case changed(current: Int)
+    /// Not saved: the form has no such submission (erased since).
+    case missing
 }
 
 /// A file kept with its submission: the tag it came under (`cv`, or `docs[0]` for an item of a
@@ -61,6 +102,13 @@ extension StoredSubmission {
     func with(files: [StoredFile]) -> StoredSubmission {
         StoredSubmission(
             id: id, formID: formID, received: received, httpParameters: httpParameters, formValues: formValues,
+            files: files, version: version, edited: edited)
+    }
+
+    /// Its payloads and files as a version: saved when it was edited last, or when it came.
+    var asVersion: StoredVersion {
+        StoredVersion(
+            version: version, saved: edited ?? received, httpParameters: httpParameters, formValues: formValues,
             files: files)
     }
 }

@@ -19,8 +19,18 @@ public protocol SubmissionDatabase: Sendable {
     /// up no post meanwhile.
     func cursor(formID: String) throws(StoreError) -> any SubmissionCursor
 
-    /// Erases submission `id` of form `formID`, its files with it; false when the form has no such one.
+    /// Erases submission `id` of form `formID`, every version and file of it; false when the form has no such one.
     func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool
+
+    /// Saves `edit` as the next version of submission `edit.id` of form `edit.formID` (its payloads,
+    /// its files, and `edit.received` as the time of the edit) if the submission is at `version` now,
+    /// in one transaction that has committed when this returns. The version replaced is kept, files
+    /// included (`versions`).
+    func revise(_ edit: StoredSubmission, from version: Int) throws(StoreError) -> Revision
+
+    /// Every version of submission `id` of form `formID`, oldest first and the current one last, with
+    /// their files; nil when the form has no such submission.
+    func versions(formID: String, id: SubmissionID) throws(StoreError) -> [StoredVersion]?
 
     /// Throws unless the store answers now: for a readiness check.
     func ping() throws(StoreError)

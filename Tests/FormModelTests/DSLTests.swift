@@ -274,7 +274,7 @@ import Testing
                 .multivalued("names", options: [.delete], insertMode: .lastRow, maxRows: 3)
         }
         .disabled().addAsteriskToRequiredRowsTitle().submitTitle("Go").locale("fr").timeZone("Europe/Paris")
-        .hiddenValues(.keep).successRedirect("/thanks").messages(["required": "a"], for: "fr")
+        .hiddenValues(.keep).successRedirect("/thanks").editable().messages(["required": "a"], for: "fr")
         .messages(["email": "b"], for: "fr")
         var section = Section(title: "Pets", rows: [Row(.text, tag: "a")])
         section.tag = "pets"
@@ -292,6 +292,7 @@ import Testing
         expected.timeZone = "Europe/Paris"
         expected.hiddenValues = .keep
         expected.successRedirect = "/thanks"
+        expected.editable = true
         expected.messages = ["fr": ["required": "a", "email": "b"]]
         #expect(built.form == expected)
     }

@@ -214,7 +214,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
             try PostgresConnection(url: place, name: place).execute("INSERT INTO formwright_schema VALUES (99)")
         }
         #expect { try backend.open(place) } throws: {
-            "\($0)".contains("schema version 99, newer than this server's 3")
+            "\($0)".contains("schema version 99, newer than this server's 4")
         }
     }
 
@@ -239,7 +239,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
                 )
                 .map { String(decoding: $0[0] ?? [], as: UTF8.self) }
             }
-        #expect(versions == ["1", "2", "3"])
+        #expect(versions == ["1", "2", "3", "4"])
     }
 }
 

@@ -55,6 +55,13 @@ struct FormLayout: Sendable {
             // One autofocus per page: a focus target the state names wins over the summary.
             writeSummary(state.errors, state: state, focused: state.focus == nil, into: &writer)
         }
+        if let reference = state.editing {
+            writer.markup("<p class=\"fw-editing\"")
+            writer.lang(texts.lang("editing"))
+            writer.markup(">")
+            writer.text(texts.editing.replacing("{reference}", with: reference))
+            writer.markup("</p>\n")
+        }
         if let query = state.actionQuery {
             writer.rendered(Self.formOpen(form.form, query: query))
         } else {

@@ -31,6 +31,17 @@ public struct MessagePage: Sendable, Hashable {
     /// A paragraph naming the submission kept, and its language when not the page's.
     private var reference: String?
     private var referenceLanguage: String?
+    /// The private link that changes the submission kept, with the paragraph above it.
+    private var edit: EditLink?
+
+    private struct EditLink: Sendable, Hashable {
+        let href: String
+        let note: String
+        let text: String
+        /// The languages of `note` and `text`, when not the page's.
+        let noteLanguage: String?
+        let textLanguage: String?
+    }
 
     /// A page saying `message` under `title`.
     public init(title: String, message: String, language: String = "en", link: (href: String, text: String)? = nil) {
@@ -41,7 +52,11 @@ public struct MessagePage: Sendable, Hashable {
     }
 
     /// The page after a valid submission, in the language of its title (the descriptor may give it).
-    public static func thankYou(texts: PageTexts, back: String? = nil, reference: String? = nil) -> MessagePage {
+    /// The thank-you page; `reference` names the submission kept, and `edit` is the address that
+    /// changes it, for a form whose submissions can be changed later.
+    public static func thankYou(
+        texts: PageTexts, back: String? = nil, reference: String? = nil, edit: String? = nil
+    ) -> MessagePage {
         var texts = texts
         texts.pageLanguage = texts.language(of: "thankYou")
         var page = MessagePage(
@@ -51,6 +66,11 @@ public struct MessagePage: Sendable, Hashable {
         page.linkLanguage = texts.lang(language: texts.language)
         page.reference = reference.map { texts.thankYouReference.replacing("{reference}", with: $0) }
         page.referenceLanguage = texts.lang("thankYouReference")
+        page.edit = edit.map {
+            EditLink(
+                href: $0, note: texts.editLinkNote, text: texts.editLink, noteLanguage: texts.lang("editLinkNote"),
+                textLanguage: texts.lang("editLink"))
+        }
         return page
     }
 
@@ -121,6 +141,18 @@ public struct MessagePage: Sendable, Hashable {
             writer.markup(">")
             writer.text(reference)
             writer.markup("</p>\n")
+        }
+        if let edit, let href = SafeURL.link(edit.href) {
+            writer.markup("<p")
+            writer.lang(edit.noteLanguage)
+            writer.markup(">")
+            writer.text(edit.note)
+            writer.markup("</p>\n<p class=\"fw-edit\"><a")
+            writer.attribute("href", href)
+            writer.lang(edit.textLanguage)
+            writer.markup(">")
+            writer.text(edit.text)
+            writer.markup("</a></p>\n")
         }
         if let detail {
             writer.markup("<p class=\"fw-detail\"")

@@ -125,10 +125,13 @@ extension FieldRenderer {
     /// The reference of a file the server holds, posted back as `_held.<name>`, and a paragraph naming
     /// it, which the file input's `aria-describedby` lists.
     func writeHeld(_ held: PageState.HeldFile, name: String, _ field: FieldView, into writer: inout HTMLWriter) {
-        writer.markup("<input type=\"hidden\"")
-        writer.attribute("name", "_held." + name)
-        writer.attribute("value", held.reference)
-        writer.markup(">\n<p class=\"fw-held\"")
+        if let reference = held.reference {
+            writer.markup("<input type=\"hidden\"")
+            writer.attribute("name", "_held." + name)
+            writer.attribute("value", reference)
+            writer.markup(">\n")
+        }
+        writer.markup("<p class=\"fw-held\"")
         writer.attribute("id", field.heldID)
         writer.markup(">")
         writer.text(

@@ -8,7 +8,12 @@ extension PageTexts {
         requiredMarker: "required", chooseOption: "Choose…", yes: "Yes", no: "No",
         durationHelp: "Hours, minutes and seconds, like 1:30:00",
         timeZoneHelp: "Time in {zone}", thankYou: "Thank you", thankYouMessage: "Your answers have been sent.",
-        thankYouReference: "Your reference: {reference}", formsTitle: "Forms",
+        thankYouReference: "Your reference: {reference}",
+        editLinkNote: "You can change your answers later with the link below. Anyone who has it can change them, "
+            + "so keep it to yourself.",
+        editLink: "Change your answers",
+        editing: "You are changing the answers you sent earlier (reference {reference}). The earlier version is kept.",
+        formsTitle: "Forms",
         notFound: "Page not found", notFoundMessage: "There is no page at this address.",
         tooLarge: "Too large to send",
         tooLargeMessage: "What you sent is larger than this site accepts ({size} at most), so nothing was received. "
@@ -40,7 +45,9 @@ extension PageTexts {
         requiredMarker: "必填", chooseOption: "请选择…", yes: "是", no: "否", durationHelp: "时:分:秒，例如 1:30:00",
         timeZoneHelp: "{zone} 时间",
         thankYou: "谢谢",
-        thankYouMessage: "您的回答已提交。", thankYouReference: "您的编号：{reference}", formsTitle: "表单", notFound: "找不到页面",
+        thankYouMessage: "您的回答已提交。", thankYouReference: "您的编号：{reference}",
+        editLinkNote: "您以后可以通过下面的链接修改回答。任何拿到此链接的人都能修改，请勿分享。", editLink: "修改您的回答",
+        editing: "您正在修改之前提交的回答（编号 {reference}）。之前的版本会保留。", formsTitle: "表单", notFound: "找不到页面",
         notFoundMessage: "此地址没有页面。",
         tooLarge: "内容过大，无法提交", tooLargeMessage: "您提交的内容超过了本网站接受的上限（最多 {size}），因此未被接收。请返回，选择较小的文件后再次提交。",
         refused: "请求未被接受", refusedMessage: "本网站无法处理该请求。如果您是从其他网站的链接或表单来到这里，请返回并从本网站的页面重试。服务器给出的原因：",
@@ -64,7 +71,8 @@ extension PageTexts {
         "itemMovedUp": \.itemMovedUp, "itemMovedDown": \.itemMovedDown, "requiredMarker": \.requiredMarker,
         "chooseOption": \.chooseOption, "yes": \.yes, "no": \.no, "durationHelp": \.durationHelp,
         "timeZoneHelp": \.timeZoneHelp, "thankYou": \.thankYou, "thankYouMessage": \.thankYouMessage,
-        "thankYouReference": \.thankYouReference,
+        "thankYouReference": \.thankYouReference, "editLinkNote": \.editLinkNote, "editLink": \.editLink,
+        "editing": \.editing,
         "recordChanged": \.recordChanged, "notKept": \.notKept, "heldFile": \.heldFile,
     ]
 

@@ -62,6 +62,13 @@ public struct PageTexts: Sendable, Hashable {
     /// Under it, when the server kept the submission under an id: `{reference}` stands for the id, which
     /// the reader can quote to whoever reads the submissions.
     public var thankYouReference: String
+    /// On the thank-you page of a form whose submissions can be changed later, above the link that
+    /// opens them again: the link is private.
+    public var editLinkNote: String
+    /// That link's text.
+    public var editLink: String
+    /// Above a form opened through that link: `{reference}` stands for the submission's id.
+    public var editing: String
     /// The title of the index of forms.
     public var formsTitle: String
     /// The 404 page's title.

@@ -23,6 +23,10 @@ extension FormDefinition {
     /// Where a browser goes after a valid submission; a thank-you page when nil.
     public func successRedirect(_ url: String?) -> FormDefinition { updating { $0.successRedirect = url } }
 
+    /// Whether the person who sent a submission may change it later through a private link (editable
+    /// when no argument is given): see `Form.editable`.
+    public func editable(_ flag: Bool = true) -> FormDefinition { updating { $0.editable = flag } }
+
     /// Texts for `locale` that replace built-in ones (`["required": "…"]`), merged into those given before.
     public func messages(_ texts: [String: String], for locale: String) -> FormDefinition {
         updating { $0.messages[locale, default: [:]].merge(texts) { _, new in new } }

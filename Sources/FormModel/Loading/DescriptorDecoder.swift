@@ -29,6 +29,7 @@ struct DescriptorDecoder {
             form.hiddenValues = mode
         }
         form.successRedirect = reader.string("successRedirect")
+        form.editable = reader.bool("editable") ?? false
         form.messages = messages(&reader)
         if form.id.isEmpty || !form.id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
             log.add(

@@ -28,6 +28,10 @@ public struct Form: Sendable, Hashable {
     public var hiddenValues = HiddenValues.clear
     /// Where a browser goes after a valid submission; a thank-you page when nil.
     public var successRedirect: String?
+    /// Whether the person who sent a submission may change it later (XLForm's edit mode): a server
+    /// that keeps submissions in a database gives them a private link to the form filled with what
+    /// they sent, and keeps every version.
+    public var editable = false
     /// Texts per locale a descriptor overrides: `messages["zh-Hans"]["required"]`.
     public var messages: [String: [String: String]] = [:]
 

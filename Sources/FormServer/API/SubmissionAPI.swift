@@ -35,6 +35,12 @@ struct SubmissionAPI: Sendable {
         routes.on(.get, base + "/{sid}/files/{tag}") { request in
             await answer(request, .read) { try file(request, $0, $1) }
         }
+        routes.on(.get, base + "/{sid}/versions") { request in
+            await answer(request, .read) { try versions(request, $0, $1) }
+        }
+        routes.on(.get, base + "/{sid}/versions/{version}/files/{tag}") { request in
+            await answer(request, .read) { try versionFile(request, $0, $1) }
+        }
     }
 
     // MARK: - The routes
@@ -82,7 +88,44 @@ struct SubmissionAPI: Sendable {
         guard let file = submission.files.first(where: { $0.tag == tag }) else {
             throw APIProblem.notFound("submission \(submission.id) has no file '\(tag)'")
         }
-        return Response(
+        return Self.attachment(file)
+    }
+
+    /// `GET …/submissions/{sid}/versions`: every version of an edited submission, oldest first and the
+    /// current one last (one, for a submission never edited), with their files' addresses.
+    private func versions(_ request: Request, _ database: any SubmissionDatabase, _ formID: String) throws -> Response {
+        let id = try submissionID(request, formID)
+        guard let versions = try database.versions(formID: formID, id: id) else {
+            throw APIProblem.noSubmission(id, formID)
+        }
+        let items = versions.map { SubmissionJSON.version($0, of: id, formID: formID) }
+        return Answers.json(.ok, Array((#"{"id":"\#(id)","versions":["# + items.joined(separator: ",") + "]}").utf8))
+    }
+
+    /// `GET …/submissions/{sid}/versions/{version}/files/{tag}`: a file of one version.
+    private func versionFile(
+        _ request: Request, _ database: any SubmissionDatabase, _ formID: String
+    ) throws
+        -> Response
+    {
+        let id = try submissionID(request, formID)
+        let number = request.parameters["version"] ?? ""
+        let tag = request.parameters["tag"] ?? ""
+        guard let versions = try database.versions(formID: formID, id: id) else {
+            throw APIProblem.noSubmission(id, formID)
+        }
+        guard let version = versions.first(where: { String($0.version) == number }) else {
+            throw APIProblem.notFound("submission \(id) has no version '\(number.prefix(20))'")
+        }
+        guard let file = version.files.first(where: { $0.tag == tag }) else {
+            throw APIProblem.notFound("version \(version.version) of submission \(id) has no file '\(tag)'")
+        }
+        return Self.attachment(file)
+    }
+
+    /// `file`'s bytes as an attachment that no browser renders.
+    private static func attachment(_ file: StoredFile) -> Response {
+        Response(
             status: .ok,
             headers: [
                 "Content-Type": file.contentType.isEmpty ? "application/octet-stream" : file.contentType,

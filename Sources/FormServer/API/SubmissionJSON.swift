@@ -4,23 +4,35 @@ import Foundation
 
 /// A kept submission as the API writes it. Its payloads are kept as JSON text and written as they are.
 enum SubmissionJSON {
-    /// `{"id","received","httpParameters","formValues"}`, and `"files"` when `files` is given: each file's
-    /// tag, name, media type, size and address.
+    /// `{"id","received","version","httpParameters","formValues"}` (and `"edited"`, the time of the
+    /// version, once edited), and `"files"` when `files` is given: each file's tag, name, media type,
+    /// size and address.
     static func item(_ submission: StoredSubmission, files: [StoredFile]?) -> String {
         var text = #"{"id":"\#(submission.id)","received":"# + string(submission.received)
+        if let edited = submission.edited { text += #","edited":"# + string(edited) }
+        text += #","version":\#(submission.version)"#
         text += #","httpParameters":"# + submission.httpParameters + #","formValues":"# + submission.formValues
-        if let files {
-            let base = path(submission.formID) + "/\(submission.id)/files/"
-            text += #","files":["#
-            text += files.map { file in
+        if let files { text += #","files":"# + list(files, at: path(submission.formID) + "/\(submission.id)/files/") }
+        return text + "}"
+    }
+
+    /// `{"version","saved","httpParameters","formValues","files"}`: a version of submission `id`.
+    static func version(_ version: StoredVersion, of id: SubmissionID, formID: String) -> String {
+        var text = #"{"version":\#(version.version),"saved":"# + string(version.saved)
+        text += #","httpParameters":"# + version.httpParameters + #","formValues":"# + version.formValues
+        text += #","files":"# + list(version.files, at: path(formID) + "/\(id)/versions/\(version.version)/files/")
+        return text + "}"
+    }
+
+    /// `files` as a JSON list: each one's tag, name, media type, size, and address under `base`.
+    private static func list(_ files: [StoredFile], at base: String) -> String {
+        "["
+            + files.map { file in
                 let address = base + (file.tag.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")
                 return #"{"tag":"# + string(file.tag) + #","filename":"# + string(file.filename)
                     + #","contentType":"# + string(file.contentType) + #","size":\#(file.bytes.count),"url":"#
                     + string(address) + "}"
-            }.joined(separator: ",")
-            text += "]"
-        }
-        return text + "}"
+            }.joined(separator: ",") + "]"
     }
 
     /// `/api/forms/{id}/submissions` for form `formID`, its id percent-encoded as a path segment.

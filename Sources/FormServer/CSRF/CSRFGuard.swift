@@ -160,9 +160,15 @@ public struct CSRFGuard: Sendable {
     /// Whether `token` is the one for `formID` and `nonce`, compared in constant time.
     public func verify(token: String?, formID: String, nonce: String?) -> Bool {
         guard let token, let nonce, Self.isWellFormed(nonce: nonce) else { return false }
-        var given = token
+        return verify(signature: token, purpose: formID, value: nonce)
+    }
+
+    /// Whether `signature` is `token(formID: purpose, nonce: value)` for a value of any shape: the
+    /// server's other signed values (an edit link's submission id), compared in constant time.
+    func verify(signature: String, purpose: String, value: String) -> Bool {
+        var given = signature
         // The expected token is compared where it was written, on the stack: no string is built.
-        return withToken(formID: formID, nonce: nonce) { expected in
+        return withToken(formID: purpose, nonce: value) { expected in
             given.withUTF8 { given in
                 guard expected.count == given.count else { return false }
                 var difference: UInt8 = 0

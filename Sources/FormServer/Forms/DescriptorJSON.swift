@@ -15,6 +15,7 @@ enum DescriptorJSON {
         pairs.append(("timeZone", .string(form.timeZone)))
         pairs.append(("hiddenValues", .string(form.hiddenValues.rawValue)))
         pairs.optional("successRedirect", form.successRedirect.map(JSONValue.string))
+        if form.editable { pairs.append(("editable", .bool(true))) }
         if !form.messages.isEmpty {
             pairs.append(
                 (

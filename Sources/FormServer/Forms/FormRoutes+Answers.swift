@@ -8,20 +8,35 @@ import HTTPServer
 /// CSRF token.
 extension FormRoutes {
     /// What a valid submission gets when no handler answers it: its payload as JSON, with the id the
-    /// store gave it first (`"id"`), or a `303` to the form's success redirect or thank-you page.
-    func accepted(_ site: FormSite, verdict: Verdict, json: Bool, id: SubmissionID?) -> Response {
+    /// store gave it first (`"id"`), or a `303` to the form's success redirect or thank-you page. A
+    /// kept submission of an editable form is at `version` (1 as sent), and its answer carries its
+    /// edit link: `"version"` and `"edit"` in JSON (the version as the `ETag` too), `&edit=` on the
+    /// way to the thank-you page.
+    func accepted(
+        _ site: FormSite, verdict: Verdict, json: Bool, id: SubmissionID?, version: Int? = nil
+    ) -> Response {
+        let edit = id.flatMap { version == nil ? nil : editLinks.token(formID: site.id, id: $0) }
         if json {
             var payload = verdict.payloadJSONBytes
             guard let id else { return Answers.json(.ok, payload) }
             // `{"httpParameters":…}` opened to put the id first: the payload is not walked again.
-            payload.replaceSubrange(0..<1, with: #"{"id":"\#(id)","#.utf8)
+            var head = #"{"id":"\#(id)","#
+            if let version, let edit {
+                head += #""version":\#(version),"edit":"#
+                head += SubmissionJSON.string("/forms/\(site.id)?\(EditLinks.parameter)=\(edit)") + ","
+            }
+            payload.replaceSubrange(0..<1, with: head.utf8)
             var response = Answers.json(.ok, payload)
             // Where an API key with the read scope finds it again.
             response.headers["Location"] = SubmissionJSON.path(site.id) + "/\(id)"
+            // What an edit sends back in `If-Match`.
+            if let version { response.headers["ETag"] = RecordVersion.entityTag(String(version)) }
             return response
         }
         if let redirect = site.form.form.successRedirect { return .redirect(to: redirect) }
-        return .redirect(to: "/forms/\(site.id)/thanks" + (id.map { "?ref=\($0)" } ?? ""))
+        var thanks = "/forms/\(site.id)/thanks"
+        if let id { thanks += "?ref=\(id)" + (edit.map { "&\(EditLinks.parameter)=\($0)" } ?? "") }
+        return .redirect(to: thanks)
     }
 
     /// What a valid submission gets when the store could not keep it: `503`, the page again with the
@@ -99,6 +114,7 @@ extension FormRoutes {
         let nonce = request.cookie(named: csrf.cookieName) ?? ""
         state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
         state.recordVersion = version
+        state.editing = editedID(request, site: site)?.description
         var status = HTTPStatus.unprocessableContent
         if let tag, let section = site.form.sections.first(where: { $0.section.multivaluedTag == tag }) {
             state.errors = []

@@ -1,6 +1,7 @@
 import FormEngine
 import FormHTML
 import FormModel
+import FormStore
 import HTTPServer
 import Logging
 
@@ -11,6 +12,9 @@ struct EditedRecord: Sendable {
     let values: StoredValues
     /// The record's version as the provider gave it, if it keeps one (`RecordLookup`).
     let version: String?
+    /// The kept submission the record is, when the server's own store keeps it (`KeptRecords`): an
+    /// edit is saved there as its next version.
+    var kept: StoredSubmission? = nil
 }
 
 /// Finds the stored record a request edits: at once, or after awaiting a database.
@@ -49,6 +53,10 @@ extension FormRoutes {
                 guard version.map(RecordLookup.isValid) ?? true else { break }
                 let (values, record) = try site.engine.storedRecord(json: bytes)
                 return body(EditedRecord(json: record, values: values, version: version))
+            case .kept(let submission, let json):
+                let (values, record) = try site.engine.storedRecord(json: json)
+                return body(
+                    EditedRecord(json: record, values: values, version: String(submission.version), kept: submission))
             case .answer(let response): return response
             case .notFound(let message):
                 return Answers.recordNotFound(site, locale: locale, message: message, json: json)

@@ -25,6 +25,10 @@ struct FormRoutes: Sendable {
     let store: (any SubmissionKeeper)?
     /// Where a refused post's valid files wait for the next post: in the store, when it is a database.
     let held: HeldUploads?
+    /// The private links that change a kept submission of an editable form.
+    let editLinks: EditLinks
+    /// The forms whose kept submissions are changed through edit links (`editing`).
+    let editableForms: Set<String>
 
     init(
         catalog: FormCatalog, hooks: FormHooks, csrf: CSRFGuard, explain: Bool, maximumFileSize: Int,
@@ -35,6 +39,9 @@ struct FormRoutes: Sendable {
         self.logger = logger
         self.store = store
         held = (store as? DatabaseKeeper).map { HeldUploads(database: $0.database, csrf: csrf) }
+        editLinks = EditLinks(csrf: csrf)
+        let (hooks, editableForms) = Self.editing(catalog, hooks: hooks, store: store, links: editLinks, logger: logger)
+        self.editableForms = editableForms
         conditionFailures = ConditionFailureLog(logger: logger)
         var sites: [String: SiteSource] = [:]
         for (id, form) in catalog.forms {
@@ -75,12 +82,7 @@ struct FormRoutes: Sendable {
             submit(request.owned(), site: source.site)
         }
         routes.get("/forms/{id}/thanks", values: sites, missing: missing) { request, source in
-            let site = source.site
-            let texts = site.page(site.locale(for: request.acceptLanguage)).texts
-            // `?ref=` names the submission kept (`accepted`); anything else there is not shown.
-            let reference = request.query["ref"].flatMap(SubmissionID.init)?.description
-            let page = MessagePage.thankYou(texts: texts, back: "/forms/\(site.id)", reference: reference)
-            return Answers.html(.ok, page.render())
+            thanks(request, site: source.site)
         }
         // Switched off, the explanation is no resource: a post still reaches the handler, which says how
         // to switch it on, but no method is offered in an `Allow`.
@@ -131,6 +133,7 @@ struct FormRoutes: Sendable {
         state.actionQuery = actionQuery(of: site, request: request)
         state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
         state.recordVersion = record?.version
+        if let kept = record?.kept { showKept(kept, form: site.form, in: &state) }
         var response = Answers.html(.ok, site.page(locale).render(state: state))
         if isNew { response.headers.add("Set-Cookie", csrf.cookie(nonce: nonce)) }
         return response
@@ -231,7 +234,11 @@ struct FormRoutes: Sendable {
             return judge(fields, record: nil, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
         }
         return withRecord(request, site: site, json: wantsJSON) { [self] record in
-            judge(fields, record: record, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
+            var fields = fields
+            if let files = record?.kept?.files, !files.isEmpty {
+                HeldUploads.putBack(files, into: &fields, form: site.form)
+            }
+            return judge(fields, record: record, request: request, site: site, locale: locale, wantsJSON: wantsJSON)
         }
     }
 
@@ -308,6 +315,13 @@ struct FormRoutes: Sendable {
                 ValidSubmission(
                     verdict: verdict, request: request, wantsJSON: wantsJSON, edited: record, context: context))
         }
+        if let kept = record?.kept, let keeper = store as? DatabaseKeeper {
+            return .later { [self] in
+                await saveEdit(
+                    verdict, of: kept, keeper: keeper, request: request, site: site, stored: stored, locale: locale,
+                    json: wantsJSON, version: shown)
+            }
+        }
         guard let store else { return accepted(site, verdict: verdict, json: wantsJSON, id: nil) }
         // Answered as sent only once kept: the request waits, suspended, while the store writes.
         return .later { [self] in
@@ -320,7 +334,7 @@ struct FormRoutes: Sendable {
                     site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON,
                     version: shown)
             }
-            return accepted(site, verdict: verdict, json: wantsJSON, id: id)
+            return accepted(site, verdict: verdict, json: wantsJSON, id: id, version: givesEditLinks(site) ? 1 : nil)
         }
     }
 

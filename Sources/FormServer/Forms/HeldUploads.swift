@@ -50,7 +50,7 @@ struct HeldUploads: Sendable {
         for index in Self.uploadRows(of: form) {
             guard let tag = form.rows[index].row.tag,
                 case .text(let value)? = fields.first(Self.prefix + tag),
-                !fields[tag].contains(where: { if case .file(let file) = $0 { file.size > 0 } else { false } }),
+                !Self.hasFile(fields, tag),
                 let reference = reference(value, formID: formID, tag: tag, nonce: nonce),
                 let file = try database.takeHeld(reference: reference, formID: formID, now: Self.now())
             else { continue }
@@ -58,6 +58,24 @@ struct HeldUploads: Sendable {
                 tag,
                 with: .file(UploadedFile(filename: file.filename, contentType: file.contentType, bytes: file.bytes)))
         }
+    }
+
+    /// Puts each of `files`, a kept submission's, back under its upload row of `form` when the post
+    /// left that row without a file: an edit keeps a file unless another is chosen.
+    static func putBack(_ files: [StoredFile], into fields: inout SubmittedFields, form: CompiledForm) {
+        for index in uploadRows(of: form) {
+            guard let tag = form.rows[index].row.tag, !hasFile(fields, tag),
+                let file = files.first(where: { $0.tag == tag })
+            else { continue }
+            fields.replace(
+                tag,
+                with: .file(UploadedFile(filename: file.filename, contentType: file.contentType, bytes: file.bytes)))
+        }
+    }
+
+    /// Whether `fields` bring a file under `tag`: a browser posts an empty one for an input left empty.
+    private static func hasFile(_ fields: SubmittedFields, _ tag: String) -> Bool {
+        fields[tag].contains { if case .file(let file) = $0 { file.size > 0 } else { false } }
     }
 
     /// Whether `verdict` holds a file in an upload row outside multivalued sections. Asked of every

@@ -1,4 +1,5 @@
 import FormEngine
+import FormStore
 import HTTPServer
 
 /// What a form's record provider answers for a request: which stored record the form edits, if any.
@@ -23,6 +24,9 @@ public struct RecordLookup: Sendable {
         case json([UInt8], version: String?)
         case answer(Response)
         case notFound(String?)
+        /// A submission the server keeps, opened through its edit link (`KeptRecords`): `json` is its
+        /// record as the form edits it.
+        case kept(StoredSubmission, json: [UInt8])
     }
 
     let kind: Kind

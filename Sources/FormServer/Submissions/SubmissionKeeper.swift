@@ -40,19 +40,41 @@ struct DatabaseKeeper: SubmissionKeeper {
         let received = Date()
         let id = SubmissionID.next(milliseconds: UInt64((received.timeIntervalSince1970 * 1000).rounded(.down)))
         let kept = KeptRows(verdict.form)
+        // Off the Swift pool when a hash must be made: scrypt takes tens of milliseconds.
+        let submission =
+            kept.hashed.isEmpty
+            ? Self.submission(verdict, kept, id: id, formID: formID, received: received)
+            : await Blocking.run { Self.submission(verdict, kept, id: id, formID: formID, received: received) }
+        try await database.keep(submission)
+        return id
+    }
+
+    /// Saves `verdict`, an edit of the kept submission `kept`, as its next version, unless it was saved
+    /// again since `kept` was read (`Revision`). Returns once the save is durable.
+    func revise(_ verdict: Verdict, of kept: StoredSubmission) async throws(StoreError) -> Revision {
+        let database = database
+        return try await Blocking.run {
+            Result { () throws(StoreError) in
+                let edit = Self.submission(
+                    verdict, KeptRows(verdict.form), id: kept.id, formID: kept.formID, received: Date())
+                return try database.revise(edit, from: kept.version)
+            }
+        }.get()
+    }
+
+    /// What a store keeps of `verdict`: its payloads and files as `kept` says, under `id`.
+    private static func submission(
+        _ verdict: Verdict, _ kept: KeptRows, id: SubmissionID, formID: String, received: Date
+    ) -> StoredSubmission {
         let files = SubmissionStore.uploads(of: verdict).filter { !kept.leftOut.contains($0.tag) }.map { upload in
             StoredFile(
                 tag: upload.tag, filename: upload.file.filename, contentType: upload.file.contentType,
                 bytes: upload.file.bytes)
         }
-        // Off the Swift pool when a hash must be made: scrypt takes tens of milliseconds.
-        let payloads =
-            kept.hashed.isEmpty ? verdict.keptPayloads(kept) : await Blocking.run { verdict.keptPayloads(kept) }
-        try await database.keep(
-            StoredSubmission(
-                id: id, formID: formID, received: SubmissionStore.Files.timestamp(received).iso,
-                httpParameters: payloads.httpParameters, formValues: payloads.formValues, files: files))
-        return id
+        let payloads = verdict.keptPayloads(kept)
+        return StoredSubmission(
+            id: id, formID: formID, received: SubmissionStore.Files.timestamp(received).iso,
+            httpParameters: payloads.httpParameters, formValues: payloads.formValues, files: files)
     }
 }
 

@@ -82,8 +82,10 @@ class Server:
 
 
 def is_thanks(url: str, thanks: str) -> bool:
-    """Whether `url` is the thank-you page `thanks`, with or without the `?ref=` naming the kept submission."""
-    return url == thanks or re.fullmatch(re.escape(thanks) + r"\?ref=[0-9A-Z]{26}", url) is not None
+    """Whether `url` is the thank-you page `thanks`, with or without the `?ref=` naming the kept submission (and,
+    for an editable form, the `&edit=` link that changes it)."""
+    pattern = re.escape(thanks) + r"\?ref=([0-9A-Z]{26})(&edit=\1\.[A-Za-z0-9_-]{43})?"
+    return url == thanks or re.fullmatch(pattern, url) is not None
 
 
 def formwright_binary() -> Path:
@@ -328,6 +330,19 @@ def invalid_bodies(form_id: str, html: str) -> list[list[tuple[str, str]]]:
     if form_id in INVALID_OVERRIDES:
         candidates.insert(0, INVALID_OVERRIDES[form_id])
     return candidates
+
+
+def sent_rsvp(session: requests.Session, server) -> tuple[requests.Response, str]:
+    """Send Ada's answer to the editable rsvp form from `session`, as a browser does: the thank-you page it is
+    sent to, and the path of the private link that page gives to change the answer."""
+    page = session.get(server.url("/forms/rsvp"), timeout=HTTP_TIMEOUT)
+    thanks = session.post(server.url("/forms/rsvp"),
+                          data=[("_csrf", csrf_token(page.text)), ("name", "Ada"), ("email", "ada@example.org")],
+                          timeout=HTTP_TIMEOUT)
+    assert thanks.status_code == 200 and "/forms/rsvp/thanks?ref=" in thanks.url, thanks.text
+    match = re.search(r'<p class="fw-edit"><a href="([^"]+)"', thanks.text)
+    assert match, "the thank-you page has no edit link"
+    return thanks, match.group(1)
 
 
 def browser_session(chromium: WebDriver) -> requests.Session:

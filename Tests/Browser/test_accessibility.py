@@ -44,6 +44,17 @@ def test_axe_on_a_stored_record(js_browser, server):
     check(js_browser, "/forms/account?user=ada (a stored record)")
 
 
+def test_axe_on_a_kept_submission_being_changed(js_browser, server, http):
+    # Forms/rsvp.yaml is editable: the thank-you page links to the form filled with what was sent.
+    thanks, edit = support.sent_rsvp(http, server)
+    js_browser.get(thanks.url)
+    assert js_browser.find_element(By.CSS_SELECTOR, ".fw-edit a").get_attribute("href") == server.url(edit)
+    check(js_browser, "/forms/rsvp/thanks (with the edit link)")
+    js_browser.get(server.url(edit))
+    assert js_browser.find_element(By.ID, "fw-name").get_attribute("value") == "Ada"
+    check(js_browser, "/forms/rsvp?edit=… (a kept submission being changed)")
+
+
 def test_axe_reports_a_planted_violation(js_browser, server):
     """The harness can fail: an input stripped of its label and placeholder is a critical `label` violation."""
     js_browser.get(server.url("/forms/event"))

@@ -274,3 +274,37 @@ def test_a_post_over_the_body_limit_shows_a_page_that_says_so(nojs_browser, serv
     assert post.status == 413
     assert chromium.find_element(By.TAG_NAME, "h1").text == "Too large to send"
     assert "2 MB at most" in chromium.find_element(By.TAG_NAME, "main").text
+
+
+def test_an_answer_is_changed_through_the_thank_you_pages_link(nojs_browser, server, tmp_path):
+    """An editable form (Forms/rsvp.yaml): the thank-you page links to the form filled with what was sent,
+    its file named beside its input; changing a value and sending saves it, the file kept unchosen."""
+    chromium = nojs_browser
+    open_form(chromium, server, "rsvp")
+    ticket = tmp_path / "ticket.pdf"
+    ticket.write_bytes(b"%PDF-1.4 ticket")
+    chromium.find_element(By.ID, "fw-name").send_keys("Ada")
+    chromium.find_element(By.ID, "fw-email").send_keys("ada@example.org")
+    chromium.find_element(By.ID, "fw-ticket").send_keys(str(ticket))
+    click_and_wait_for_page(chromium, submit_button(chromium))
+    [post] = posts_to(network_exchanges(chromium), "/forms/rsvp")
+    assert post.status == 303
+    assert support.is_thanks(chromium.current_url, server.url("/forms/rsvp/thanks"))
+
+    click_and_wait_for_page(chromium, chromium.find_element(By.CSS_SELECTOR, ".fw-edit a"))
+    assert "You are changing the answers you sent earlier" in chromium.find_element(By.CLASS_NAME, "fw-editing").text
+    assert "ticket.pdf (15 bytes) is kept" in chromium.find_element(By.ID, "fw-ticket-held").text
+    name = chromium.find_element(By.ID, "fw-name")
+    assert name.get_attribute("value") == "Ada"
+    name.clear()
+    name.send_keys("Ada Lovelace")
+    click_and_wait_for_page(chromium, submit_button(chromium))
+    [post] = posts_to(network_exchanges(chromium), "/forms/rsvp")
+    assert post.status == 303  # (a multipart body, which the log does not break into fields)
+    assert support.is_thanks(chromium.current_url, server.url("/forms/rsvp/thanks"))
+
+    # The link opens the saved version: the new name, the file still there, version 2.
+    click_and_wait_for_page(chromium, chromium.find_element(By.CSS_SELECTOR, ".fw-edit a"))
+    assert chromium.find_element(By.ID, "fw-name").get_attribute("value") == "Ada Lovelace"
+    assert "ticket.pdf (15 bytes) is kept" in chromium.find_element(By.ID, "fw-ticket-held").text
+    assert chromium.find_element(By.NAME, "_version").get_attribute("value") == "2"

@@ -11,6 +11,23 @@ import Testing
         #expect(AccessLogLine(record).description == "GET /forms/event?x=1 200 6144B 0.42ms")
     }
 
+    /// An edit link's signature would let anyone who reads the log change a submission: it is cut,
+    /// wherever the parameter stands in the query; the submission's id stays, to trace a request by.
+    @Test(arguments: [
+        ("/forms/rsvp?edit=01ABC.s3cr3t", "/forms/rsvp?edit=01ABC.…"),
+        ("/forms/rsvp/thanks?ref=01ABC&edit=01ABC.s3cr3t&x=1", "/forms/rsvp/thanks?ref=01ABC&edit=01ABC.…&x=1"),
+        ("/forms/rsvp?edit=nodot", "/forms/rsvp?edit=nodot"),
+        ("/forms/rsvp?credit=1.5", "/forms/rsvp?credit=1.5"),
+        ("/forms/rsvp", "/forms/rsvp"),
+    ])
+    func editLinkSignaturesAreCut(target: String, logged: String) {
+        let record = AccessRecord(
+            method: "GET", target: target, status: 200, bytes: 1, duration: .microseconds(420), remoteAddress: nil,
+            abortReason: nil)
+        #expect(AccessLogLine(record).description == "GET \(logged) 200 1B 0.42ms")
+        #expect(!AccessLogLine(record).description.contains("s3cr3t"))
+    }
+
     @Test func abortedRequestSaysWhy() {
         let record = AccessRecord(
             method: "POST", target: "/forms/event", status: nil, bytes: 0, duration: .milliseconds(1500),

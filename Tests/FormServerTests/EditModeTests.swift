@@ -1,0 +1,220 @@
+import FormStore
+import Foundation
+import HTTPTestClient
+import TestProcesses
+import Testing
+
+@testable import FormServer
+
+/// Editable forms end to end over loopback (`Forms/rsvp.yaml`, `editable: true`): the sender's private
+/// link, the form filled from the store, each save a new version, a save from an older page refused,
+/// and links that are not the server's answered as nothing there.
+@Suite struct EditModeTests {
+    private static let ticket = Array("%PDF-1.4 ticket".utf8)
+
+    /// A store of `backend` (`sqlite` or `postgres`), fresh for one test, as `--store` names it.
+    private static func store(_ backend: String) throws -> (location: String, remove: @Sendable () -> Void) {
+        if backend == "postgres" { return (try PostgresCluster.shared.get().newDatabase(), {}) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (
+            "sqlite:" + folder.appendingPathComponent("formwright.db").path,
+            {
+                try? FileManager.default.removeItem(at: folder)
+            }
+        )
+    }
+
+    /// Posts the rsvp form multipart from `session` to `target`, as a browser does: `name`, the rest
+    /// fixed, the ticket `file` (an empty, nameless part when nil: an input left empty) and `version`.
+    private static func post(
+        _ session: BrowserSession, to target: String = "/forms/rsvp", name: String, file: [UInt8]?,
+        version: String? = nil
+    ) throws -> TestResponse {
+        let boundary = "----fw"
+        var fields = [
+            ("_csrf", session.token), ("name", name), ("email", "ada@example.org"), ("coming", "on"),
+            ("guests", "1"), ("meal", "Fish"), ("note", "Arriving by train"),
+        ]
+        if let version { fields.append(("_version", version)) }
+        var body: [UInt8] = []
+        for (field, value) in fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        body += Array(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"ticket\"; filename=\"\(file == nil ? "" : "ticket.pdf")\"\r\n"
+                .utf8)
+        body +=
+            Array("Content-Type: application/pdf\r\n\r\n".utf8) + (file ?? []) + Array("\r\n--\(boundary)--\r\n".utf8)
+        return try request(
+            session.port, "POST", target,
+            headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": session.cookie],
+            bytes: body)
+    }
+
+    /// The value of `name` in `query` (`a=1&b=2`).
+    private static func parameter(_ name: String, in target: String) -> String? {
+        let query = target.split(separator: "?", maxSplits: 1).last ?? ""
+        return query.split(separator: "&").first { $0.hasPrefix(name + "=") }.map {
+            String($0.dropFirst(name.count + 1))
+        }
+    }
+
+    /// A browser without script: sends the form with a file, follows the thank-you page's link, finds its
+    /// answers and its file there, changes its name without choosing the file again, and saves; a save
+    /// from the first page, read before, is a `409` that names the version now; the store keeps both
+    /// versions, the file in each.
+    @Test func aBrowserChangesItsAnswersThroughThePrivateLink() async throws {
+        let (location, remove) = try Self.store("sqlite")
+        defer { remove() }
+        try await withFormServer(store: location) { port in
+            let session = try BrowserSession(port: port, form: "rsvp")
+            let sent = try Self.post(session, name: "Ada", file: Self.ticket)
+            #expect(sent.status == 303)
+            let thanksTarget = try #require(sent.header("Location"))
+            let id = try #require(Self.parameter("ref", in: thanksTarget))
+            let token = try #require(Self.parameter("edit", in: thanksTarget))
+            #expect(token.hasPrefix(id + "."))
+
+            let thanks = try request(port, thanksTarget)
+            #expect(thanks.text.contains("Your reference: \(id)"))
+            let link = "/forms/rsvp?edit=\(token)"
+            #expect(thanks.text.contains(#"<p class="fw-edit"><a href="\#(link)">Change your answers</a></p>"#))
+            #expect(thanks.text.contains("Anyone who has it can change them"))
+            // Without its signature, or with another submission's id, the thank-you page offers no link.
+            #expect(!(try request(port, "/forms/rsvp/thanks?ref=\(id)&edit=\(id).x")).text.contains("fw-edit"))
+
+            let page = try request(port, link, headers: ["Cookie": session.cookie])
+            #expect(page.status == 200)
+            #expect(page.text.contains("You are changing the answers you sent earlier (reference \(id))."))
+            #expect(page.text.contains(#"name="name" value="Ada""#))
+            #expect(BrowserSession.hiddenValue(named: "_version", in: page.text) == "1")
+            #expect(page.text.contains(#"action="\#(link)""#))
+            #expect(
+                page.text.contains("ticket.pdf (\(Self.ticket.count) bytes) is kept and will be sent with the form."))
+
+            let saved = try Self.post(session, to: link, name: "Ada Lovelace", file: nil, version: "1")
+            #expect(saved.status == 303)
+            #expect(saved.header("Location") == "/forms/rsvp/thanks?ref=\(id)&edit=\(token)")
+
+            // The first page again, read before that save: refused, nothing saved, the version now carried.
+            let stale = try Self.post(session, to: link, name: "Ada King", file: nil, version: "1")
+            #expect(stale.status == 409)
+            #expect(stale.text.contains("Someone else saved this record after you opened it."))
+            #expect(stale.text.contains(#"name="name" value="Ada King""#))
+            #expect(BrowserSession.hiddenValue(named: "_version", in: stale.text) == "2")
+            #expect(stale.text.contains("You are changing the answers you sent earlier (reference \(id))."))
+        }
+        let store = try StoreLocation.open(location)
+        let id = try #require(try store.submissions(formID: "rsvp", limit: 10).first?.id)
+        let versions = try #require(try store.versions(formID: "rsvp", id: id))
+        #expect(versions.map(\.version) == [1, 2])
+        #expect(versions[0].httpParameters.contains(#""name":"Ada""#))
+        #expect(versions[1].httpParameters.contains(#""name":"Ada Lovelace""#))
+        #expect(versions.map { $0.files.map(\.bytes) } == [[Self.ticket], [Self.ticket]])
+    }
+
+    /// An API client, on each backend: the answer to its post carries the version and the link; the
+    /// link read as JSON gives the payloads and the version as the `ETag`; an edit with that `If-Match`
+    /// saves the next version, keys it leaves out keep their values; one with an older `If-Match` is a
+    /// `412` naming the version now. The versions are read back through the API.
+    @Test(arguments: ["sqlite", "postgres"])
+    func anAPIClientEditsWithIfMatch(_ backend: String) async throws {
+        let (location, remove) = try Self.store(backend)
+        defer { remove() }
+        let key = APIKey.make()
+        _ = try StoreLocation.open(location).add(
+            StoredKey(name: "reader", hash: APIKey.hash(key), scopes: ["read"], forms: ["rsvp"], created: "2026-11-28"))
+        try await withFormServer(store: location) { port in
+            let sent = try postJSON(
+                port, "rsvp", #"{"name":"Grace","email":"grace@example.org","guests":2,"note":"Vegetarian please"}"#)
+            #expect(sent.status == 200)
+            #expect(sent.header("ETag") == #""1""#)
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(sent.body)) as? [String: Any])
+            let id = try #require(answer["id"] as? String)
+            #expect(answer["version"] as? Int == 1)
+            let link = try #require(answer["edit"] as? String)
+            #expect(link.hasPrefix("/forms/rsvp?edit=\(id)."))
+
+            let read = try request(port, link, headers: ["Accept": "application/json"])
+            #expect(read.status == 200)
+            #expect(read.header("ETag") == #""1""#)
+            #expect(read.text.contains(#""name":"Grace""#))
+
+            let edit = { (json: String, ifMatch: String?) in
+                try postJSON(port, "rsvp", json, path: link, headers: ifMatch.map { ["If-Match": $0] } ?? [:])
+            }
+            let saved = try edit(#"{"name":"Grace Hopper","email":"grace@example.org","guests":3}"#, #""1""#)
+            #expect(saved.status == 200)
+            #expect(saved.header("ETag") == #""2""#)
+            #expect(saved.text.hasPrefix(#"{"id":"\#(id)","version":2,"edit":"#))
+            // Left out, the note keeps its value.
+            #expect(saved.text.contains(#""note":"Vegetarian please""#))
+
+            let stale = try edit(#"{"name":"G. Hopper","email":"grace@example.org"}"#, #""1""#)
+            #expect(stale.status == 412)
+            #expect(stale.header("ETag") == #""2""#)
+            #expect(stale.text.contains(#""code":"conflict""#))
+
+            let versions = try request(
+                port, "/api/forms/rsvp/submissions/\(id)/versions", headers: ["Authorization": "Bearer \(key)"])
+            #expect(versions.status == 200)
+            let body = try #require(try JSONSerialization.jsonObject(with: Data(versions.body)) as? [String: Any])
+            let list = try #require(body["versions"] as? [[String: Any]])
+            #expect(list.map { $0["version"] as? Int } == [1, 2])
+            #expect(
+                list.map { ($0["httpParameters"] as? [String: Any])?["name"] as? String } == ["Grace", "Grace Hopper"])
+            let one = try request(
+                port, "/api/forms/rsvp/submissions/\(id)", headers: ["Authorization": "Bearer \(key)"])
+            #expect(one.text.contains(#""version":2"#))
+            #expect(one.text.contains(#""edited":""#))
+            // Without the read scope for the form, or with no key: nothing.
+            #expect(try request(port, "/api/forms/rsvp/submissions/\(id)/versions").status == 401)
+        }
+    }
+
+    /// Links the server did not make open nothing, as does the link of an erased submission: `404` for a
+    /// page and for a post (nothing kept), never another submission. A version's file is served from
+    /// the API, a version that is not there is a `404`.
+    @Test func linksThatAreNotTheServersOpenNothing() async throws {
+        let (location, remove) = try Self.store("sqlite")
+        defer { remove() }
+        let key = APIKey.make()
+        let database = try StoreLocation.open(location)
+        _ = try database.add(
+            StoredKey(
+                name: "eraser", hash: APIKey.hash(key), scopes: ["read", "delete"], forms: [], created: "2026-11-28"))
+        try await withFormServer(store: location) { port in
+            let session = try BrowserSession(port: port, form: "rsvp")
+            let sent = try Self.post(session, name: "Ada", file: Self.ticket)
+            let thanksTarget = try #require(sent.header("Location"))
+            let id = try #require(Self.parameter("ref", in: thanksTarget))
+            let token = try #require(Self.parameter("edit", in: thanksTarget))
+            let signature = token.dropFirst(id.count + 1)
+            let other = SubmissionID(milliseconds: 1_764_000_000_000).description
+            // Another form's link to the same submission, signed with the same secret.
+            let joinToken = EditLinks(csrf: CSRFGuard(secret: "test secret")).token(
+                formID: "join", id: try #require(SubmissionID(id)))
+            for bad in [
+                "\(id).\(signature.dropLast())A", "\(other).\(signature)", "nonsense", "\(id)", joinToken,
+            ] {
+                let page = try request(port, "/forms/rsvp?edit=\(bad)", headers: ["Cookie": session.cookie])
+                #expect(page.status == 404, "\(bad)")
+                #expect(!page.text.contains("Ada"))
+                #expect(try Self.post(session, to: "/forms/rsvp?edit=\(bad)", name: "Eve", file: nil).status == 404)
+            }
+            let auth = ["Authorization": "Bearer \(key)"]
+            let files = "/api/forms/rsvp/submissions/\(id)/versions"
+            #expect(try request(port, "\(files)/1/files/ticket", headers: auth).body == Self.ticket)
+            #expect(try request(port, "\(files)/2/files/ticket", headers: auth).status == 404)
+            #expect(try request(port, "\(files)/1/files/photo", headers: auth).status == 404)
+
+            #expect(try request(port, "DELETE", "/api/forms/rsvp/submissions/\(id)", headers: auth).status == 204)
+            let link = "/forms/rsvp?edit=\(token)"
+            #expect(try request(port, link, headers: ["Cookie": session.cookie]).status == 404)
+            #expect(try Self.post(session, to: link, name: "Ada", file: nil, version: "1").status == 404)
+            #expect(try request(port, files, headers: auth).status == 404)
+        }
+        #expect(try database.submissions(formID: "rsvp", limit: 10).isEmpty)
+    }
+}

@@ -217,4 +217,61 @@ import Testing
         }
         #expect(try database.submissions(formID: "rsvp", limit: 10).isEmpty)
     }
+
+    /// A row the store keeps hashed is not in the record an edit starts from: never shown, never hashed
+    /// again as if the hash were the value. Left empty, the new version has none; given, a hash of it.
+    @Test func hashedRowsStartEmptyAndAreHashedAnewWhenGiven() async throws {
+        let forms = FileManager.default.temporaryDirectory.appendingPathComponent("fw-edit-forms-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: forms, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: forms) }
+        try """
+        id: member
+        editable: true
+        sections:
+          - rows:
+              - { tag: name, type: text, title: Name, required: true }
+              - { tag: pin, type: password, title: PIN, store: hash }
+        """.write(to: forms.appendingPathComponent("member.yaml"), atomically: true, encoding: .utf8)
+        let (location, remove) = try Self.store("sqlite")
+        defer { remove() }
+        let (read, emptied, given) = try await withFormApp(store: location, forms: forms.path) { _, port in
+            let sent = try postJSON(port, "member", #"{"name":"Ada","pin":"1234"}"#)
+            let link = try #require(sent.text.firstMatch(of: /"edit":"([^"]+)"/).map { String($0.1) })
+            let read = try request(port, link, headers: ["Accept": "application/json"])
+            let emptied = try postJSON(port, "member", #"{"name":"Ada L"}"#, path: link, headers: ["If-Match": #""1""#])
+            let given = try postJSON(
+                port, "member", #"{"name":"Ada L","pin":"5678"}"#, path: link, headers: ["If-Match": #""2""#])
+            return (read, emptied, given)
+        }
+        #expect(read.status == 200)
+        #expect(read.text.contains(#""pin":null"#))
+        #expect(!read.text.contains("scrypt"))
+        #expect(emptied.status == 200 && given.status == 200)
+        let store = try StoreLocation.open(location)
+        let id = try #require(try store.submissions(formID: "member", limit: 1).first?.id)
+        let versions = try #require(try store.versions(formID: "member", id: id))
+        let pins = try versions.map { version in
+            let payload = try #require(
+                try JSONSerialization.jsonObject(with: Data(version.httpParameters.utf8)) as? [String: Any])
+            return payload["pin"] as? String
+        }
+        #expect(pins.count == 3)
+        #expect(PasswordHash.verify("1234", against: try #require(pins[0])))
+        #expect(pins[1] == nil)
+        #expect(PasswordHash.verify("5678", against: try #require(pins[2])))
+    }
+
+    /// Without a database store an editable form gives no links, and start says so, naming it.
+    @Test func anEditableFormWithoutADatabaseSaysSoAtStart() async throws {
+        let log = try LineLogHandlerTests.PipeLog()
+        let answer = try await withFormApp(logger: log.logger("formwright")) { _, port in
+            try postJSON(port, "rsvp", #"{"name":"Ada","email":"ada@example.org"}"#)
+        }
+        #expect(answer.status == 200)
+        #expect(!answer.text.contains(#""edit""#))
+        log.sink.flush()
+        let warnings = log.read().filter { $0.contains("this form is editable, but edits need a database store") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("form=rsvp") == true)
+    }
 }

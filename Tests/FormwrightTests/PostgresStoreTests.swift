@@ -38,6 +38,50 @@ extension CommandSuites {
             }
         }
 
+        /// Two servers sharing a database and a `FORMWRIGHT_SECRET`: the edit link one gives opens the
+        /// submission on the other; an edit saved through one makes the same stale edit through the
+        /// other a `412` naming the version now; the versions are the same seen from either.
+        @Test func anEditLinkWorksOnEveryServerAndEditsDoNotCross() async throws {
+            try await offPool {
+                let url = try PostgresCluster.shared.get().newDatabase()
+                let secret = ["FORMWRIGHT_SECRET": String(repeating: "k", count: 64)]
+                let servers = try (0..<2).map { _ in
+                    try FormwrightProcess(["serve", "--port", "0", "--store", url], environment: secret)
+                }
+                let ports = try servers.map { server in try #require(server.listeningPort(), "\(server.text)") }
+                let post = { (port: Int, target: String, json: String, ifMatch: String?) in
+                    try exchange(
+                        port: port,
+                        "POST \(target) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                            + (ifMatch.map { "If-Match: \($0)\r\n" } ?? "")
+                            + "Content-Length: \(json.utf8.count)\r\nConnection: close\r\n\r\n\(json)")
+                }
+                let sent = try post(ports[0], "/forms/rsvp", #"{"name":"Ada","email":"ada@example.org"}"#, nil)
+                #expect(sent.hasPrefix("HTTP/1.1 200"), "\(sent)")
+                let link = try #require(sent.firstMatch(of: /"edit":"([^"]+)"/).map { String($0.1) })
+
+                let read = try exchange(
+                    port: ports[1],
+                    "GET \(link) HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nConnection: close\r\n\r\n")
+                #expect(read.hasPrefix("HTTP/1.1 200"), "\(read)")
+                #expect(read.contains(#"ETag: "1""#))
+                #expect(read.contains(#""name":"Ada""#))
+
+                let saved = try post(ports[1], link, #"{"name":"Ada Lovelace","email":"ada@example.org"}"#, #""1""#)
+                #expect(saved.hasPrefix("HTTP/1.1 200"), "\(saved)")
+                #expect(saved.contains(#"ETag: "2""#))
+                let stale = try post(ports[0], link, #"{"name":"Ada King","email":"ada@example.org"}"#, #""1""#)
+                #expect(stale.hasPrefix("HTTP/1.1 412"), "\(stale)")
+                #expect(stale.contains(#"ETag: "2""#))
+
+                let store = try PostgresSubmissionStore(url: url, name: url)
+                let id = try #require(try store.submissions(formID: "rsvp", limit: 10).first?.id)
+                let versions = try #require(try store.versions(formID: "rsvp", id: id))
+                #expect(versions.map(\.version) == [1, 2])
+                #expect(versions[1].httpParameters.contains(#""name":"Ada Lovelace""#))
+            }
+        }
+
         /// A key made with `keys create` on the shared database works on both servers, for its scope
         /// alone, and `keys revoke` stops it on both at once.
         @Test func keysAreSharedByEveryServerOfTheDatabase() async throws {

@@ -332,14 +332,14 @@ def invalid_bodies(form_id: str, html: str) -> list[list[tuple[str, str]]]:
     return candidates
 
 
-def sent_rsvp(session: requests.Session, server) -> tuple[requests.Response, str]:
-    """Send Ada's answer to the editable rsvp form from `session`, as a browser does: the thank-you page it is
+def sent_reunion(session: requests.Session, server) -> tuple[requests.Response, str]:
+    """Send Ada's answer to the editable reunion form from `session`, as a browser does: the thank-you page it is
     sent to, and the path of the private link that page gives to change the answer."""
-    page = session.get(server.url("/forms/rsvp"), timeout=HTTP_TIMEOUT)
-    thanks = session.post(server.url("/forms/rsvp"),
+    page = session.get(server.url("/forms/reunion"), timeout=HTTP_TIMEOUT)
+    thanks = session.post(server.url("/forms/reunion"),
                           data=[("_csrf", csrf_token(page.text)), ("name", "Ada"), ("email", "ada@example.org")],
                           timeout=HTTP_TIMEOUT)
-    assert thanks.status_code == 200 and "/forms/rsvp/thanks?ref=" in thanks.url, thanks.text
+    assert thanks.status_code == 200 and "/forms/reunion/thanks?ref=" in thanks.url, thanks.text
     match = re.search(r'<p class="fw-edit"><a href="([^"]+)"', thanks.text)
     assert match, "the thank-you page has no edit link"
     return thanks, match.group(1)

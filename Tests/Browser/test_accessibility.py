@@ -45,14 +45,14 @@ def test_axe_on_a_stored_record(js_browser, server):
 
 
 def test_axe_on_a_kept_submission_being_changed(js_browser, server, http):
-    # Forms/rsvp.yaml is editable: the thank-you page links to the form filled with what was sent.
-    thanks, edit = support.sent_rsvp(http, server)
+    # Forms/reunion.yaml is editable: the thank-you page links to the form filled with what was sent.
+    thanks, edit = support.sent_reunion(http, server)
     js_browser.get(thanks.url)
     assert js_browser.find_element(By.CSS_SELECTOR, ".fw-edit a").get_attribute("href") == server.url(edit)
-    check(js_browser, "/forms/rsvp/thanks (with the edit link)")
+    check(js_browser, "/forms/reunion/thanks (with the edit link)")
     js_browser.get(server.url(edit))
     assert js_browser.find_element(By.ID, "fw-name").get_attribute("value") == "Ada"
-    check(js_browser, "/forms/rsvp?edit=… (a kept submission being changed)")
+    check(js_browser, "/forms/reunion?edit=… (a kept submission being changed)")
 
 
 def test_axe_reports_a_planted_violation(js_browser, server):

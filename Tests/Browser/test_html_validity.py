@@ -18,7 +18,7 @@ VNU_TIMEOUT = 300  # seconds for one run over every page (one JVM start)
 
 PAGES = (
     ["index", "thanks", "thanks-reference", "not-found", "too-large", "account-record", "account-conflict",
-     "rsvp-thanks-edit", "rsvp-edit"]
+     "reunion-thanks-edit", "reunion-edit"]
     + [f"{form_id}-fresh" for form_id in support.example_form_ids()]
     + [f"{form_id}-refused" for form_id in support.example_form_ids()]
 )
@@ -76,9 +76,9 @@ def vnu_report(server, tmp_path_factory):
         assert conflict.status_code == 409 and 'name="_version"' in conflict.text
         (folder / "account-conflict.html").write_text(conflict.text)
         # An editable form's thank-you page with its private link, and the form that link opens.
-        thanks, edit = support.sent_rsvp(session, server)
-        (folder / "rsvp-thanks-edit.html").write_text(thanks.text)
-        (folder / "rsvp-edit.html").write_text(get(edit).text)
+        thanks, edit = support.sent_reunion(session, server)
+        (folder / "reunion-thanks-edit.html").write_text(thanks.text)
+        (folder / "reunion-edit.html").write_text(get(edit).text)
         for form_id in support.example_form_ids():
             fresh = get(f"/forms/{form_id}")
             assert fresh.status_code == 200

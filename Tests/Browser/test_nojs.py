@@ -277,19 +277,19 @@ def test_a_post_over_the_body_limit_shows_a_page_that_says_so(nojs_browser, serv
 
 
 def test_an_answer_is_changed_through_the_thank_you_pages_link(nojs_browser, server, tmp_path):
-    """An editable form (Forms/rsvp.yaml): the thank-you page links to the form filled with what was sent,
+    """An editable form (Forms/reunion.yaml): the thank-you page links to the form filled with what was sent,
     its file named beside its input; changing a value and sending saves it, the file kept unchosen."""
     chromium = nojs_browser
-    open_form(chromium, server, "rsvp")
+    open_form(chromium, server, "reunion")
     ticket = tmp_path / "ticket.pdf"
     ticket.write_bytes(b"%PDF-1.4 ticket")
     chromium.find_element(By.ID, "fw-name").send_keys("Ada")
     chromium.find_element(By.ID, "fw-email").send_keys("ada@example.org")
     chromium.find_element(By.ID, "fw-ticket").send_keys(str(ticket))
     click_and_wait_for_page(chromium, submit_button(chromium))
-    [post] = posts_to(network_exchanges(chromium), "/forms/rsvp")
+    [post] = posts_to(network_exchanges(chromium), "/forms/reunion")
     assert post.status == 303
-    assert support.is_thanks(chromium.current_url, server.url("/forms/rsvp/thanks"))
+    assert support.is_thanks(chromium.current_url, server.url("/forms/reunion/thanks"))
 
     click_and_wait_for_page(chromium, chromium.find_element(By.CSS_SELECTOR, ".fw-edit a"))
     assert "You are changing the answers you sent earlier" in chromium.find_element(By.CLASS_NAME, "fw-editing").text
@@ -299,9 +299,9 @@ def test_an_answer_is_changed_through_the_thank_you_pages_link(nojs_browser, ser
     name.clear()
     name.send_keys("Ada Lovelace")
     click_and_wait_for_page(chromium, submit_button(chromium))
-    [post] = posts_to(network_exchanges(chromium), "/forms/rsvp")
+    [post] = posts_to(network_exchanges(chromium), "/forms/reunion")
     assert post.status == 303  # (a multipart body, which the log does not break into fields)
-    assert support.is_thanks(chromium.current_url, server.url("/forms/rsvp/thanks"))
+    assert support.is_thanks(chromium.current_url, server.url("/forms/reunion/thanks"))
 
     # The link opens the saved version: the new name, the file still there, version 2.
     click_and_wait_for_page(chromium, chromium.find_element(By.CSS_SELECTOR, ".fw-edit a"))

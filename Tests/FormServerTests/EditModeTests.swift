@@ -6,7 +6,7 @@ import Testing
 
 @testable import FormServer
 
-/// Editable forms end to end over loopback (`Forms/rsvp.yaml`, `editable: true`): the sender's private
+/// Editable forms end to end over loopback (`Forms/reunion.yaml`, `editable: true`): the sender's private
 /// link, the form filled from the store, each save a new version, a save from an older page refused,
 /// and links that are not the server's answered as nothing there.
 @Suite struct EditModeTests {
@@ -25,10 +25,10 @@ import Testing
         )
     }
 
-    /// Posts the rsvp form multipart from `session` to `target`, as a browser does: `name`, the rest
+    /// Posts the reunion form multipart from `session` to `target`, as a browser does: `name`, the rest
     /// fixed, the ticket `file` (an empty, nameless part when nil: an input left empty) and `version`.
     private static func post(
-        _ session: BrowserSession, to target: String = "/forms/rsvp", name: String, file: [UInt8]?,
+        _ session: BrowserSession, to target: String = "/forms/reunion", name: String, file: [UInt8]?,
         version: String? = nil
     ) throws -> TestResponse {
         let boundary = "----fw"
@@ -68,7 +68,7 @@ import Testing
         let (location, remove) = try Self.store("sqlite")
         defer { remove() }
         try await withFormServer(store: location) { port in
-            let session = try BrowserSession(port: port, form: "rsvp")
+            let session = try BrowserSession(port: port, form: "reunion")
             let sent = try Self.post(session, name: "Ada", file: Self.ticket)
             #expect(sent.status == 303)
             let thanksTarget = try #require(sent.header("Location"))
@@ -78,11 +78,11 @@ import Testing
 
             let thanks = try request(port, thanksTarget)
             #expect(thanks.text.contains("Your reference: \(id)"))
-            let link = "/forms/rsvp?edit=\(token)"
+            let link = "/forms/reunion?edit=\(token)"
             #expect(thanks.text.contains(#"<p class="fw-edit"><a href="\#(link)">Change your answers</a></p>"#))
             #expect(thanks.text.contains("Anyone who has it can change them"))
             // Without its signature, or with another submission's id, the thank-you page offers no link.
-            #expect(!(try request(port, "/forms/rsvp/thanks?ref=\(id)&edit=\(id).x")).text.contains("fw-edit"))
+            #expect(!(try request(port, "/forms/reunion/thanks?ref=\(id)&edit=\(id).x")).text.contains("fw-edit"))
 
             let page = try request(port, link, headers: ["Cookie": session.cookie])
             #expect(page.status == 200)
@@ -95,7 +95,7 @@ import Testing
 
             let saved = try Self.post(session, to: link, name: "Ada Lovelace", file: nil, version: "1")
             #expect(saved.status == 303)
-            #expect(saved.header("Location") == "/forms/rsvp/thanks?ref=\(id)&edit=\(token)")
+            #expect(saved.header("Location") == "/forms/reunion/thanks?ref=\(id)&edit=\(token)")
 
             // The first page again, read before that save: refused, nothing saved, the version now carried.
             let stale = try Self.post(session, to: link, name: "Ada King", file: nil, version: "1")
@@ -106,8 +106,8 @@ import Testing
             #expect(stale.text.contains("You are changing the answers you sent earlier (reference \(id))."))
         }
         let store = try StoreLocation.open(location)
-        let id = try #require(try store.submissions(formID: "rsvp", limit: 10).first?.id)
-        let versions = try #require(try store.versions(formID: "rsvp", id: id))
+        let id = try #require(try store.submissions(formID: "reunion", limit: 10).first?.id)
+        let versions = try #require(try store.versions(formID: "reunion", id: id))
         #expect(versions.map(\.version) == [1, 2])
         #expect(versions[0].httpParameters.contains(#""name":"Ada""#))
         #expect(versions[1].httpParameters.contains(#""name":"Ada Lovelace""#))
@@ -124,17 +124,17 @@ import Testing
         defer { remove() }
         let key = APIKey.make()
         _ = try StoreLocation.open(location).add(
-            StoredKey(name: "reader", hash: APIKey.hash(key), scopes: ["read"], forms: ["rsvp"], created: "2026-11-28"))
+            StoredKey(name: "reader", hash: APIKey.hash(key), scopes: ["read"], forms: ["reunion"], created: "2026-11-28"))
         try await withFormServer(store: location) { port in
             let sent = try postJSON(
-                port, "rsvp", #"{"name":"Grace","email":"grace@example.org","guests":2,"note":"Vegetarian please"}"#)
+                port, "reunion", #"{"name":"Grace","email":"grace@example.org","guests":2,"note":"Vegetarian please"}"#)
             #expect(sent.status == 200)
             #expect(sent.header("ETag") == #""1""#)
             let answer = try #require(try JSONSerialization.jsonObject(with: Data(sent.body)) as? [String: Any])
             let id = try #require(answer["id"] as? String)
             #expect(answer["version"] as? Int == 1)
             let link = try #require(answer["edit"] as? String)
-            #expect(link.hasPrefix("/forms/rsvp?edit=\(id)."))
+            #expect(link.hasPrefix("/forms/reunion?edit=\(id)."))
 
             let read = try request(port, link, headers: ["Accept": "application/json"])
             #expect(read.status == 200)
@@ -142,7 +142,7 @@ import Testing
             #expect(read.text.contains(#""name":"Grace""#))
 
             let edit = { (json: String, ifMatch: String?) in
-                try postJSON(port, "rsvp", json, path: link, headers: ifMatch.map { ["If-Match": $0] } ?? [:])
+                try postJSON(port, "reunion", json, path: link, headers: ifMatch.map { ["If-Match": $0] } ?? [:])
             }
             let saved = try edit(#"{"name":"Grace Hopper","email":"grace@example.org","guests":3}"#, #""1""#)
             #expect(saved.status == 200)
@@ -157,7 +157,7 @@ import Testing
             #expect(stale.text.contains(#""code":"conflict""#))
 
             let versions = try request(
-                port, "/api/forms/rsvp/submissions/\(id)/versions", headers: ["Authorization": "Bearer \(key)"])
+                port, "/api/forms/reunion/submissions/\(id)/versions", headers: ["Authorization": "Bearer \(key)"])
             #expect(versions.status == 200)
             let body = try #require(try JSONSerialization.jsonObject(with: Data(versions.body)) as? [String: Any])
             let list = try #require(body["versions"] as? [[String: Any]])
@@ -165,11 +165,11 @@ import Testing
             #expect(
                 list.map { ($0["httpParameters"] as? [String: Any])?["name"] as? String } == ["Grace", "Grace Hopper"])
             let one = try request(
-                port, "/api/forms/rsvp/submissions/\(id)", headers: ["Authorization": "Bearer \(key)"])
+                port, "/api/forms/reunion/submissions/\(id)", headers: ["Authorization": "Bearer \(key)"])
             #expect(one.text.contains(#""version":2"#))
             #expect(one.text.contains(#""edited":""#))
             // Without the read scope for the form, or with no key: nothing.
-            #expect(try request(port, "/api/forms/rsvp/submissions/\(id)/versions").status == 401)
+            #expect(try request(port, "/api/forms/reunion/submissions/\(id)/versions").status == 401)
         }
     }
 
@@ -185,7 +185,7 @@ import Testing
             StoredKey(
                 name: "eraser", hash: APIKey.hash(key), scopes: ["read", "delete"], forms: [], created: "2026-11-28"))
         try await withFormServer(store: location) { port in
-            let session = try BrowserSession(port: port, form: "rsvp")
+            let session = try BrowserSession(port: port, form: "reunion")
             let sent = try Self.post(session, name: "Ada", file: Self.ticket)
             let thanksTarget = try #require(sent.header("Location"))
             let id = try #require(Self.parameter("ref", in: thanksTarget))
@@ -198,24 +198,24 @@ import Testing
             for bad in [
                 "\(id).\(signature.dropLast())A", "\(other).\(signature)", "nonsense", "\(id)", joinToken,
             ] {
-                let page = try request(port, "/forms/rsvp?edit=\(bad)", headers: ["Cookie": session.cookie])
+                let page = try request(port, "/forms/reunion?edit=\(bad)", headers: ["Cookie": session.cookie])
                 #expect(page.status == 404, "\(bad)")
                 #expect(!page.text.contains("Ada"))
-                #expect(try Self.post(session, to: "/forms/rsvp?edit=\(bad)", name: "Eve", file: nil).status == 404)
+                #expect(try Self.post(session, to: "/forms/reunion?edit=\(bad)", name: "Eve", file: nil).status == 404)
             }
             let auth = ["Authorization": "Bearer \(key)"]
-            let files = "/api/forms/rsvp/submissions/\(id)/versions"
+            let files = "/api/forms/reunion/submissions/\(id)/versions"
             #expect(try request(port, "\(files)/1/files/ticket", headers: auth).body == Self.ticket)
             #expect(try request(port, "\(files)/2/files/ticket", headers: auth).status == 404)
             #expect(try request(port, "\(files)/1/files/photo", headers: auth).status == 404)
 
-            #expect(try request(port, "DELETE", "/api/forms/rsvp/submissions/\(id)", headers: auth).status == 204)
-            let link = "/forms/rsvp?edit=\(token)"
+            #expect(try request(port, "DELETE", "/api/forms/reunion/submissions/\(id)", headers: auth).status == 204)
+            let link = "/forms/reunion?edit=\(token)"
             #expect(try request(port, link, headers: ["Cookie": session.cookie]).status == 404)
             #expect(try Self.post(session, to: link, name: "Ada", file: nil, version: "1").status == 404)
             #expect(try request(port, files, headers: auth).status == 404)
         }
-        #expect(try database.submissions(formID: "rsvp", limit: 10).isEmpty)
+        #expect(try database.submissions(formID: "reunion", limit: 10).isEmpty)
     }
 
     /// A row the store keeps hashed is not in the record an edit starts from: never shown, never hashed
@@ -265,13 +265,13 @@ import Testing
     @Test func anEditableFormWithoutADatabaseSaysSoAtStart() async throws {
         let log = try LineLogHandlerTests.PipeLog()
         let answer = try await withFormApp(logger: log.logger("formwright")) { _, port in
-            try postJSON(port, "rsvp", #"{"name":"Ada","email":"ada@example.org"}"#)
+            try postJSON(port, "reunion", #"{"name":"Ada","email":"ada@example.org"}"#)
         }
         #expect(answer.status == 200)
         #expect(!answer.text.contains(#""edit""#))
         log.sink.flush()
         let warnings = log.read().filter { $0.contains("this form is editable, but edits need a database store") }
         #expect(warnings.count == 1)
-        #expect(warnings.first?.contains("form=rsvp") == true)
+        #expect(warnings.first?.contains("form=reunion") == true)
     }
 }

@@ -56,7 +56,7 @@ extension CommandSuites {
                             + (ifMatch.map { "If-Match: \($0)\r\n" } ?? "")
                             + "Content-Length: \(json.utf8.count)\r\nConnection: close\r\n\r\n\(json)")
                 }
-                let sent = try post(ports[0], "/forms/rsvp", #"{"name":"Ada","email":"ada@example.org"}"#, nil)
+                let sent = try post(ports[0], "/forms/reunion", #"{"name":"Ada","email":"ada@example.org"}"#, nil)
                 #expect(sent.hasPrefix("HTTP/1.1 200"), "\(sent)")
                 let link = try #require(sent.firstMatch(of: /"edit":"([^"]+)"/).map { String($0.1) })
 
@@ -75,8 +75,8 @@ extension CommandSuites {
                 #expect(stale.contains(#"ETag: "2""#))
 
                 let store = try PostgresSubmissionStore(url: url, name: url)
-                let id = try #require(try store.submissions(formID: "rsvp", limit: 10).first?.id)
-                let versions = try #require(try store.versions(formID: "rsvp", id: id))
+                let id = try #require(try store.submissions(formID: "reunion", limit: 10).first?.id)
+                let versions = try #require(try store.versions(formID: "reunion", id: id))
                 #expect(versions.map(\.version) == [1, 2])
                 #expect(versions[1].httpParameters.contains(#""name":"Ada Lovelace""#))
             }

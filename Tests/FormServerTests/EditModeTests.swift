@@ -124,7 +124,8 @@ import Testing
         defer { remove() }
         let key = APIKey.make()
         _ = try StoreLocation.open(location).add(
-            StoredKey(name: "reader", hash: APIKey.hash(key), scopes: ["read"], forms: ["reunion"], created: "2026-11-28"))
+            StoredKey(
+                name: "reader", hash: APIKey.hash(key), scopes: ["read"], forms: ["reunion"], created: "2026-11-28"))
         try await withFormServer(store: location) { port in
             let sent = try postJSON(
                 port, "reunion", #"{"name":"Grace","email":"grace@example.org","guests":2,"note":"Vegetarian please"}"#)

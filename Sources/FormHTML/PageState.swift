@@ -44,7 +44,7 @@ public struct PageState: Sendable {
 
     /// The id of the kept submission the page changes (opened through its edit link): a paragraph
     /// above the form says so. Nil for any other page.
-    public var editing: String?
+    public var editedReference: String?
 
     /// A file the server holds for the next post: its signed reference (posted back as `_held.<tag>`),
     /// and the name and size the page shows. A file of the submission being changed has no reference:

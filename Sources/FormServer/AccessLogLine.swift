@@ -1,3 +1,4 @@
+import FormStore
 import HTTPServer
 
 /// One access-log line: `GET /forms/event 200 6144B 0.42ms 127.0.0.1:51022`.
@@ -6,8 +7,13 @@ import HTTPServer
 /// path, and interpolating its seven parts would cost more than serving a small static file.
 struct AccessLogLine: CustomStringConvertible {
     let record: AccessRecord
+    /// The record's target as the line writes it (`withoutSecrets`).
+    private let target: String
 
-    init(_ record: AccessRecord) { self.record = record }
+    init(_ record: AccessRecord) {
+        self.record = record
+        target = Self.withoutSecrets(record.target)
+    }
 
     var description: String {
         String(unsafeUninitializedCapacity: capacity) { write(into: $0) }
@@ -24,7 +30,7 @@ struct AccessLogLine: CustomStringConvertible {
     /// each may end in `…`; numbers and the peer are short.
     private var capacity: Int {
         LogText.capacity(record.method.utf8.count, cap: Self.methodCap)
-            + LogText.capacity(record.target.utf8.count, cap: Self.targetCap) + (record.abortReason?.utf8.count ?? 0)
+            + LogText.capacity(target.utf8.count, cap: Self.targetCap) + (record.abortReason?.utf8.count ?? 0)
             + SocketAddress.maximumDescriptionLength + 96
     }
 
@@ -35,7 +41,7 @@ struct AccessLogLine: CustomStringConvertible {
         // with a 400) is logged all the same, and must not reach a terminal as an escape sequence.
         line.appendPrintable(record.method, cap: Self.methodCap)
         line.append(UInt8(ascii: " "))
-        line.appendPrintable(Self.withoutSecrets(record.target), cap: Self.targetCap)
+        line.appendPrintable(target, cap: Self.targetCap)
         line.append(UInt8(ascii: " "))
         if let status = record.status { line.appendDecimal(status) } else { line.append(UInt8(ascii: "-")) }
         line.append(UInt8(ascii: " "))
@@ -59,18 +65,27 @@ struct AccessLogLine: CustomStringConvertible {
         line.append(UInt8(ascii: ")"))
     }
 
-    /// `target` with the signature of each edit link in its query cut (`?edit=<id>.…`): more people read
-    /// a log than may change the submissions it names. The same string when the target has no query.
+    /// `target` with each edit link in its query cut to the submission's id (`?edit=<id>…`): more people
+    /// read a log than may see and change the submissions it names. A parameter is an edit link when its
+    /// name decodes to `edit`, however it is percent-encoded, as the server reads it; its first 26 bytes
+    /// as sent hold no more than the id, whatever is encoded. The same string, with no work, for a
+    /// target whose query cannot name one.
     static func withoutSecrets(_ target: String) -> String {
         guard let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
         let query = target[target.index(after: question)...]
-        let parameter = EditLinks.parameter + "="
-        guard query.split(separator: "&").contains(where: { $0.hasPrefix(parameter) }) else { return target }
-        let parameters = query.split(separator: "&", omittingEmptySubsequences: false).map { part in
-            guard part.hasPrefix(parameter), let dot = part.firstIndex(of: ".") else { return part }
-            return part[...dot] + "…"
+        guard query.contains("%") || query.contains("dit=") else { return target }
+        var cut = false
+        let parameters = query.split(separator: "&", omittingEmptySubsequences: false).map { part -> Substring in
+            guard let equals = part.firstIndex(of: "="),
+                QueryParameters.parse(urlencoded: Array(part[..<equals].utf8))?.pairs.first?.name
+                    == EditLinks.parameter
+            else { return part }
+            let value = part[part.index(after: equals)...]
+            guard value.utf8.count > SubmissionID.length else { return part }
+            cut = true
+            return part[...equals] + value.prefix(SubmissionID.length) + "…"
         }
-        return target[...question] + parameters.joined(separator: "&")
+        return cut ? target[...question] + parameters.joined(separator: "&") : target
     }
 
     /// Targets longer than this many bytes are cut (with `…`): a log line stays a line.

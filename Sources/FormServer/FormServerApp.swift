@@ -35,13 +35,6 @@ public final class FormServerApp: Sendable {
         try Self.checkHooks(hooks, catalog: catalog)
         if configuration.secret == nil {
             logger.notice("no FORMWRIGHT_SECRET: CSRF tokens use a random secret and end with this process")
-            let forms = catalog.forms
-            let editable = catalog.ids.filter { forms[$0]?.form.editable == true }
-            if !editable.isEmpty {
-                logger.warning(
-                    "no FORMWRIGHT_SECRET: the edit links of these forms stop working when this process ends",
-                    metadata: ["forms": "\(editable.joined(separator: ", "))"])
-            }
         }
         let store = try Self.submissionKeeper(configuration, catalog: catalog, hooks: hooks, logger: logger)
         var configuration = configuration
@@ -53,6 +46,11 @@ public final class FormServerApp: Sendable {
                 ?? .random(secureCookie: configuration.secureCookies),
             explain: configuration.explain, maximumFileSize: uploadLimit, checkingBudget: configuration.checkingBudget,
             store: store, logger: logger)
+        if configuration.secret == nil, !forms.editableForms.isEmpty {
+            logger.warning(
+                "no FORMWRIGHT_SECRET: the edit links of these forms stop working when this process ends",
+                metadata: ["forms": "\(forms.editableForms.sorted().joined(separator: ", "))"])
+        }
         logger.info("forms loaded", metadata: ["forms": "\(catalog.ids.joined(separator: ", "))"])
         let files = try StaticFiles(folder: configuration.publicFolder) { path, reason in
             logger.warning("static file left out", metadata: ["file": "\(path)", "reason": "\(reason)"])

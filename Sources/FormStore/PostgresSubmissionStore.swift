@@ -58,14 +58,15 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     public func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {
         try onReader { () throws(StoreError) in
             guard let submission = try current(formID: formID, id: id, on: reader) else { return nil }
-            let files = try files(of: id, version: submission.version).map(\.file)
-            return submission.with(files: files)
+            return submission.with(files: try files(of: id, version: submission.version, on: reader).map(\.file))
         }
     }
 
     public func revise(_ edit: StoredSubmission, from version: Int) throws(StoreError) -> Revision {
         try onReader { () throws(StoreError) in
-            try reader.execute("BEGIN")
+            // Reads, keys and held files share this connection: an edit waits at most 5 s for another
+            // server's lock on the row rather than holding them up.
+            try reader.execute("BEGIN; SET LOCAL lock_timeout = '5s'")
             do throws(StoreError) {
                 // The row stays locked to the end: an edit on another server waits, then finds the new version.
                 guard let current = try current(formID: edit.formID, id: edit.id, on: reader, locking: true) else {
@@ -114,8 +115,11 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
 
     public func versions(formID: String, id: SubmissionID) throws(StoreError) -> [StoredVersion]? {
         try onReader { () throws(StoreError) in
+            // One snapshot: an edit on another server between the reads cannot show a version twice.
+            try reader.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            defer { try? reader.execute("COMMIT") }
             guard let current = try current(formID: formID, id: id, on: reader) else { return nil }
-            let files = try files(of: id, version: nil)
+            let files = try files(of: id, version: nil, on: reader)
             let older = try reader.run(
                 """
                 SELECT version::text, saved, http_parameters, form_values FROM submission_versions
@@ -142,10 +146,13 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     }
 
     /// The files of submission `id`: of `version`, or of every version when nil; in the order they were kept.
-    private func files(of id: SubmissionID, version: Int?) throws(StoreError) -> [(file: StoredFile, version: Int)] {
-        try reader.run(
-            "SELECT tag, filename, content_type, bytes, version::text FROM submission_files WHERE submission = $1"
-                + (version.map { " AND version = \($0)" } ?? "") + " ORDER BY seq", [.text(id.description)]
+    private func files(
+        of id: SubmissionID, version: Int?, on connection: PostgresConnection
+    ) throws(StoreError) -> [(file: StoredFile, version: Int)] {
+        let all = "SELECT tag, filename, content_type, bytes, version::text FROM submission_files WHERE submission = $1"
+        return try connection.run(
+            version == nil ? all + " ORDER BY seq" : all + " AND version = $2::integer ORDER BY seq",
+            [.text(id.description)] + (version.map { [.text(String($0))] } ?? [])
         ).map { row in
             (
                 StoredFile(

@@ -63,8 +63,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
     public func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {
         try onQueue { () throws(StoreError) in
             guard let submission = try connection.submission(formID: formID, id: id) else { return nil }
-            let files = try connection.files(of: id).filter { $0.version == submission.version }.map(\.file)
-            return submission.with(files: files)
+            return submission.with(files: try connection.files(of: id, version: submission.version).map(\.file))
         }
     }
 
@@ -75,7 +74,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
     public func versions(formID: String, id: SubmissionID) throws(StoreError) -> [StoredVersion]? {
         try onQueue { () throws(StoreError) in
             guard let current = try connection.submission(formID: formID, id: id) else { return nil }
-            let files = try connection.files(of: id)
+            let files = try connection.files(of: id, version: nil)
             try connection.versions.bind([id.description])
             let older = try connection.versions.rows { columns in
                 (
@@ -225,6 +224,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         let page: SQLiteDatabase.Statement
         let one: SQLiteDatabase.Statement
         let files: SQLiteDatabase.Statement
+        let filesOfVersion: SQLiteDatabase.Statement
         let versions: SQLiteDatabase.Statement
         let keepVersion: SQLiteDatabase.Statement
         let update: SQLiteDatabase.Statement
@@ -256,6 +256,11 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                 """
                 SELECT tag, filename, content_type, bytes, version FROM submission_files
                 WHERE submission = ? ORDER BY rowid
+                """)
+            filesOfVersion = try database.prepare(
+                """
+                SELECT tag, filename, content_type, bytes, version FROM submission_files
+                WHERE submission = ? AND version = CAST(? AS INTEGER) ORDER BY rowid
                 """)
             versions = try database.prepare(
                 """
@@ -340,15 +345,18 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
             }
         }
 
+        /// Submission `id` of form `formID` as it is now, without its files.
         func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {
             try one.bind([formID, id.description])
             return try one.rows(SQLiteSubmissionStore.submission).first.flatMap { $0 }
         }
 
-        /// Every file of submission `id`, of every version, in the order they were kept.
-        func files(of id: SubmissionID) throws(StoreError) -> [(file: StoredFile, version: Int)] {
-            try files.bind([id.description])
-            return try files.rows { columns in
+        /// The files of submission `id`: of `version`, or of every version when nil; in the order they
+        /// were kept.
+        func files(of id: SubmissionID, version: Int?) throws(StoreError) -> [(file: StoredFile, version: Int)] {
+            let statement = version == nil ? files : filesOfVersion
+            try statement.bind([id.description] + (version.map { [String($0)] } ?? []))
+            return try statement.rows { columns in
                 (
                     StoredFile(
                         tag: columns.text(0) ?? "", filename: columns.text(1) ?? "",

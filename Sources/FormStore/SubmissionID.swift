@@ -64,10 +64,13 @@ public struct SubmissionID: Hashable, Comparable, Sendable, CustomStringConverti
     /// The time and random part of the last id `next` gave.
     private static let last = Mutex<(milliseconds: UInt64, random: (high: UInt16, low: UInt64))?>(nil)
 
+    /// How many characters an id has.
+    public static let length = 26
+
     /// The id `text` spells, if it has an id's shape (any case; Crockford's `I`, `L` and `O` are
     /// not used, as none is ever written).
     public init?(_ text: String) {
-        guard text.utf8.count == 26, text.utf8.allSatisfy({ $0 < 0x80 }),
+        guard text.utf8.count == Self.length, text.utf8.allSatisfy({ $0 < 0x80 }),
             text.utf8.first.map({ $0 <= UInt8(ascii: "7") }) ?? false,
             text.uppercased().utf8.allSatisfy({ Self.alphabet.utf8.contains($0) })
         else { return nil }

@@ -256,7 +256,7 @@ extension Server {
     ) -> Bool {
         if case .later = response.source {
             // `later` is run where a handler's answer is taken; anywhere else it is a bug on our side.
-            logger.error("a deferred response reached send", metadata: ["target": "\(context.rawTarget)"])
+            logger.error("a deferred response reached send", metadata: ["path": "\(Self.path(of: context.rawTarget))"])
             return send(.error(.internalServerError, "the server could not answer"), context, connection, close: true)
         }
         do {
@@ -265,7 +265,8 @@ extension Server {
             return queue(handle, status: response.status.code, context, connection)
         } catch {
             // A handler put CR/LF in a header: a bug on our side, never sent on (header injection).
-            logger.error("response refused", metadata: ["reason": "\(error)", "target": "\(context.rawTarget)"])
+            logger.error(
+                "response refused", metadata: ["reason": "\(error)", "path": "\(Self.path(of: context.rawTarget))"])
             let fallback = Response.error(.internalServerError, "the server built an invalid response")
             context.phase = .answered(.init(status: fallback.status.code, bytes: fallback.body.count))
             guard let handle = try? MHDResponse.make(fallback, closeConnection: true, dated: true) else { return false }
@@ -321,5 +322,13 @@ extension Server {
     /// says so). Logged with the method unknown (`-`).
     func completeUnhandled(_ context: RequestContext) {
         complete(context, termination: nil)
+    }
+}
+
+extension Server {
+    /// `target` without its query, for a log line: a query may carry what a log must not keep (an
+    /// application's signed links).
+    static func path(of target: String) -> Substring {
+        target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
     }
 }

@@ -3,6 +3,9 @@ import Testing
 
 @testable import FormServer
 
+/// A submission's id, as an edit link starts.
+private let id = "01M8GZ47TZDW2H1X8B2PGQE0G3"
+
 @Suite struct AccessLogLineTests {
     @Test func lineNamesMethodTargetStatusBytesDurationAndPeer() {
         let record = AccessRecord(
@@ -11,14 +14,18 @@ import Testing
         #expect(AccessLogLine(record).description == "GET /forms/event?x=1 200 6144B 0.42ms")
     }
 
-    /// An edit link's signature would let anyone who reads the log change a submission: it is cut,
-    /// wherever the parameter stands in the query; the submission's id stays, to trace a request by.
+    /// An edit link's signature would let anyone who reads the log see and change a submission: it is
+    /// cut, wherever the parameter stands in the query and however it is percent-encoded (as the server
+    /// decodes it); the submission's id stays, to trace a request by.
     @Test(arguments: [
-        ("/forms/rsvp?edit=01ABC.s3cr3t", "/forms/rsvp?edit=01ABC.…"),
-        ("/forms/rsvp/thanks?ref=01ABC&edit=01ABC.s3cr3t&x=1", "/forms/rsvp/thanks?ref=01ABC&edit=01ABC.…&x=1"),
-        ("/forms/rsvp?edit=nodot", "/forms/rsvp?edit=nodot"),
-        ("/forms/rsvp?credit=1.5", "/forms/rsvp?credit=1.5"),
-        ("/forms/rsvp", "/forms/rsvp"),
+        ("/forms/r?edit=\(id).s3cr3t", "/forms/r?edit=\(id)…"),
+        ("/forms/r/thanks?ref=\(id)&edit=\(id).s3cr3t&x=1", "/forms/r/thanks?ref=\(id)&edit=\(id)…&x=1"),
+        ("/forms/r?edit=\(id)%2Es3cr3t", "/forms/r?edit=\(id)…"),
+        ("/forms/r?%65dit=\(id).s3cr3t", "/forms/r?%65dit=\(id)…"),
+        ("/forms/r?edit=\(id).s3cr3t&edit=\(id).s3cr3t", "/forms/r?edit=\(id)…&edit=\(id)…"),
+        ("/forms/r?edit=short", "/forms/r?edit=short"),
+        ("/forms/r?credit=\(id).5", "/forms/r?credit=\(id).5"),
+        ("/forms/r", "/forms/r"),
     ])
     func editLinkSignaturesAreCut(target: String, logged: String) {
         let record = AccessRecord(

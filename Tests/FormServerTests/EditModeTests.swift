@@ -1,10 +1,10 @@
-import FormStore
 import Foundation
 import HTTPTestClient
 import TestProcesses
 import Testing
 
 @testable import FormServer
+@testable import FormStore
 
 /// Editable forms end to end over loopback (`Forms/reunion.yaml`, `editable: true`): the sender's private
 /// link, the form filled from the store, each save a new version, a save from an older page refused,
@@ -80,7 +80,7 @@ import Testing
             #expect(thanks.text.contains("Your reference: \(id)"))
             let link = "/forms/reunion?edit=\(token)"
             #expect(thanks.text.contains(#"<p class="fw-edit"><a href="\#(link)">Change your answers</a></p>"#))
-            #expect(thanks.text.contains("Anyone who has it can change them"))
+            #expect(thanks.text.contains("Anyone who has it can see and change them"))
             // Without its signature, or with another submission's id, the thank-you page offers no link.
             #expect(!(try request(port, "/forms/reunion/thanks?ref=\(id)&edit=\(id).x")).text.contains("fw-edit"))
 
@@ -104,6 +104,14 @@ import Testing
             #expect(stale.text.contains(#"name="name" value="Ada King""#))
             #expect(BrowserSession.hiddenValue(named: "_version", in: stale.text) == "2")
             #expect(stale.text.contains("You are changing the answers you sent earlier (reference \(id))."))
+            #expect(stale.text.contains("ticket.pdf (\(Self.ticket.count) bytes) is kept"))
+
+            // A save refused for a value names the kept file again, and holds no copy of it: a copy would
+            // outlive the submission's erasure.
+            let refused = try Self.post(session, to: link, name: "", file: nil, version: "2")
+            #expect(refused.status == 422)
+            #expect(refused.text.contains("ticket.pdf (\(Self.ticket.count) bytes) is kept"))
+            #expect(BrowserSession.hiddenValue(named: "_held.ticket", in: refused.text) == nil)
         }
         let store = try StoreLocation.open(location)
         let id = try #require(try store.submissions(formID: "reunion", limit: 10).first?.id)
@@ -112,6 +120,8 @@ import Testing
         #expect(versions[0].httpParameters.contains(#""name":"Ada""#))
         #expect(versions[1].httpParameters.contains(#""name":"Ada Lovelace""#))
         #expect(versions.map { $0.files.map(\.bytes) } == [[Self.ticket], [Self.ticket]])
+        let path = String(location.dropFirst("sqlite:".count))
+        #expect(try SQLiteDatabase(path: path).prepare("SELECT count(*) FROM held_uploads").rows() == [["0"]])
     }
 
     /// An API client, on each backend: the answer to its post carries the version and the link; the
@@ -125,7 +135,8 @@ import Testing
         let key = APIKey.make()
         _ = try StoreLocation.open(location).add(
             StoredKey(
-                name: "reader", hash: APIKey.hash(key), scopes: ["read"], forms: ["reunion"], created: "2026-11-28"))
+                name: "reader", hash: APIKey.hash(key), scopes: ["read", "export"], forms: ["reunion"],
+                created: "2026-11-28"))
         try await withFormServer(store: location) { port in
             let sent = try postJSON(
                 port, "reunion", #"{"name":"Grace","email":"grace@example.org","guests":2,"note":"Vegetarian please"}"#)
@@ -169,6 +180,18 @@ import Testing
                 port, "/api/forms/reunion/submissions/\(id)", headers: ["Authorization": "Bearer \(key)"])
             #expect(one.text.contains(#""version":2"#))
             #expect(one.text.contains(#""edited":""#))
+            // Exports give the current version, and the CSV of an editable form says which it is.
+            let csv = try request(
+                port, "/api/forms/reunion/submissions.csv", headers: ["Authorization": "Bearer \(key)"])
+            let lines = csv.text.split(separator: "\r\n").map(String.init)
+            #expect(lines.first?.hasPrefix("id,received,version,edited,Your name,Email,") == true)
+            #expect(lines.count == 2)
+            #expect(lines.last?.hasPrefix("\(id),") == true)
+            #expect(lines.last?.contains(",2,") == true)
+            #expect(lines.last?.contains(",Grace Hopper,") == true)
+            let jsonl = try request(
+                port, "/api/forms/reunion/submissions.jsonl", headers: ["Authorization": "Bearer \(key)"])
+            #expect(jsonl.text.contains(#""version":2,"httpParameters":{"name":"Grace Hopper""#))
             // Without the read scope for the form, or with no key: nothing.
             #expect(try request(port, "/api/forms/reunion/submissions/\(id)/versions").status == 401)
         }
@@ -192,12 +215,16 @@ import Testing
             let id = try #require(Self.parameter("ref", in: thanksTarget))
             let token = try #require(Self.parameter("edit", in: thanksTarget))
             let signature = token.dropFirst(id.count + 1)
+            // The signature with its last character changed (to another: a random one may be this).
+            let altered = signature.dropLast() + (signature.last == "A" ? "Q" : "A")
             let other = SubmissionID(milliseconds: 1_764_000_000_000).description
-            // Another form's link to the same submission, signed with the same secret.
-            let joinToken = EditLinks(csrf: CSRFGuard(secret: "test secret")).token(
-                formID: "join", id: try #require(SubmissionID(id)))
+            // Another form's link to the same submission, signed with the same secret; and a page's CSRF
+            // token for the form with the id as its nonce, which the same key makes in another domain.
+            let guardian = CSRFGuard(secret: "test secret")
+            let joinToken = EditLinks(csrf: guardian).token(formID: "join", id: try #require(SubmissionID(id)))
+            let csrfToken = "\(id).\(guardian.token(formID: "reunion", nonce: id))"
             for bad in [
-                "\(id).\(signature.dropLast())A", "\(other).\(signature)", "nonsense", "\(id)", joinToken,
+                "\(id).\(altered)", "\(other).\(signature)", "nonsense", "\(id)", joinToken, csrfToken,
             ] {
                 let page = try request(port, "/forms/reunion?edit=\(bad)", headers: ["Cookie": session.cookie])
                 #expect(page.status == 404, "\(bad)")

@@ -55,7 +55,7 @@ struct FormLayout: Sendable {
             // One autofocus per page: a focus target the state names wins over the summary.
             writeSummary(state.errors, state: state, focused: state.focus == nil, into: &writer)
         }
-        if let reference = state.editing {
+        if let reference = state.editedReference {
             writer.markup("<p class=\"fw-editing\"")
             writer.lang(texts.lang("editing"))
             writer.markup(">")

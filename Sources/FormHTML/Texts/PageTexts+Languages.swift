@@ -9,8 +9,8 @@ extension PageTexts {
         durationHelp: "Hours, minutes and seconds, like 1:30:00",
         timeZoneHelp: "Time in {zone}", thankYou: "Thank you", thankYouMessage: "Your answers have been sent.",
         thankYouReference: "Your reference: {reference}",
-        editLinkNote: "You can change your answers later with the link below. Anyone who has it can change them, "
-            + "so keep it to yourself.",
+        editLinkNote: "You can change your answers later with the link below. Anyone who has it can see and change "
+            + "them, so keep it to yourself.",
         editLink: "Change your answers",
         editing: "You are changing the answers you sent earlier (reference {reference}). The earlier version is kept.",
         formsTitle: "Forms",
@@ -46,7 +46,7 @@ extension PageTexts {
         timeZoneHelp: "{zone} 时间",
         thankYou: "谢谢",
         thankYouMessage: "您的回答已提交。", thankYouReference: "您的编号：{reference}",
-        editLinkNote: "您以后可以通过下面的链接修改回答。任何拿到此链接的人都能修改，请勿分享。", editLink: "修改您的回答",
+        editLinkNote: "您以后可以通过下面的链接修改回答。任何拿到此链接的人都能查看和修改您的回答，请勿分享。", editLink: "修改您的回答",
         editing: "您正在修改之前提交的回答（编号 {reference}）。之前的版本会保留。", formsTitle: "表单", notFound: "找不到页面",
         notFoundMessage: "此地址没有页面。",
         tooLarge: "内容过大，无法提交", tooLargeMessage: "您提交的内容超过了本网站接受的上限（最多 {size}），因此未被接收。请返回，选择较小的文件后再次提交。",

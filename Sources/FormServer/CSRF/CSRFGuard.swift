@@ -123,20 +123,22 @@ public struct CSRFGuard: Sendable {
     /// Calls `body` with the token's base64url bytes, written on the stack: what `token(formID:nonce:)`
     /// gives, without making a string of it.
     private func withToken<Result>(
-        formID: String, nonce: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+        domain: StaticString = Self.domain, formID: String, nonce: String,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         var nonce = nonce
-        return nonce.withUTF8 { withToken(formID: formID, nonce: $0, body) }
+        return nonce.withUTF8 { withToken(domain: domain, formID: formID, nonce: $0, body) }
     }
 
     /// `withToken(formID:nonce:_:)` for a nonce given as its bytes.
     private func withToken<Result>(
-        formID: String, nonce: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+        domain: StaticString = Self.domain, formID: String, nonce: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         var formID = formID
         // `csrf\0<form id>\0<nonce>` is laid out on the stack and hashed in one call, the MAC beside it.
         return formID.withUTF8 { formID in
-            let domain = UnsafeBufferPointer(start: Self.domain.utf8Start, count: Self.domain.utf8CodeUnitCount)
+            let domain = UnsafeBufferPointer(start: domain.utf8Start, count: domain.utf8CodeUnitCount)
             let count = domain.count + formID.count + 1 + nonce.count
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 32) { buffer in
                 let message = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
@@ -160,15 +162,26 @@ public struct CSRFGuard: Sendable {
     /// Whether `token` is the one for `formID` and `nonce`, compared in constant time.
     public func verify(token: String?, formID: String, nonce: String?) -> Bool {
         guard let token, let nonce, Self.isWellFormed(nonce: nonce) else { return false }
-        return verify(signature: token, purpose: formID, value: nonce)
+        return verify(signature: token, domain: Self.domain, formID: formID, nonce: nonce)
     }
 
-    /// Whether `signature` is `token(formID: purpose, nonce: value)` for a value of any shape: the
-    /// server's other signed values (an edit link's submission id), compared in constant time.
-    func verify(signature: String, purpose: String, value: String) -> Bool {
+    /// The signature of `value` for `subject` in `domain`: the server's other signed values (an edit
+    /// link's submission id, `domain` "edit\0", for its form), made as tokens are but under another
+    /// domain, so no signature of one kind is ever a valid one of another.
+    func signature(of value: String, for subject: String, domain: StaticString) -> String {
+        withToken(domain: domain, formID: subject, nonce: value) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether `signature` is `signature(of: value, for: subject, domain: domain)`, compared in constant time.
+    func verify(signature: String, of value: String, for subject: String, domain: StaticString) -> Bool {
+        verify(signature: signature, domain: domain, formID: subject, nonce: value)
+    }
+
+    /// Whether `signature` is the token of `formID` and `nonce` (of any shape) in `domain`.
+    private func verify(signature: String, domain: StaticString, formID: String, nonce: String) -> Bool {
         var given = signature
         // The expected token is compared where it was written, on the stack: no string is built.
-        return withToken(formID: purpose, nonce: value) { expected in
+        return withToken(domain: domain, formID: formID, nonce: nonce) { expected in
             given.withUTF8 { given in
                 guard expected.count == given.count else { return false }
                 var difference: UInt8 = 0

@@ -15,7 +15,8 @@ extension FormRoutes {
     func accepted(
         _ site: FormSite, verdict: Verdict, json: Bool, id: SubmissionID?, version: Int? = nil
     ) -> Response {
-        let edit = id.flatMap { version == nil ? nil : editLinks.token(formID: site.id, id: $0) }
+        var edit: String?
+        if let id, version != nil { edit = editLinks.token(formID: site.id, id: id) }
         if json {
             var payload = verdict.payloadJSONBytes
             guard let id else { return Answers.json(.ok, payload) }
@@ -23,7 +24,7 @@ extension FormRoutes {
             var head = #"{"id":"\#(id)","#
             if let version, let edit {
                 head += #""version":\#(version),"edit":"#
-                head += SubmissionJSON.string("/forms/\(site.id)?\(EditLinks.parameter)=\(edit)") + ","
+                head += SubmissionJSON.string(Self.path(site.id) + "?\(EditLinks.parameter)=\(edit)") + ","
             }
             payload.replaceSubrange(0..<1, with: head.utf8)
             var response = Answers.json(.ok, payload)
@@ -34,7 +35,7 @@ extension FormRoutes {
             return response
         }
         if let redirect = site.form.form.successRedirect { return .redirect(to: redirect) }
-        var thanks = "/forms/\(site.id)/thanks"
+        var thanks = Self.path(site.id) + "/thanks"
         if let id { thanks += "?ref=\(id)" + (edit.map { "&\(EditLinks.parameter)=\($0)" } ?? "") }
         return .redirect(to: thanks)
     }
@@ -43,7 +44,7 @@ extension FormRoutes {
     /// values kept and the summary saying so (`notKept`), or JSON with code `notKept`. Nothing is lost:
     /// the reader sends the same values again.
     func notKept(
-        _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String, json: Bool,
+        _ site: FormSite, verdict: Verdict, record: EditedRecord?, request: Request, locale: String, json: Bool,
         version: String?
     ) -> Response {
         var response: Response
@@ -56,7 +57,7 @@ extension FormRoutes {
             let refused = site.engine.refusing(
                 verdict, [(tag: "", message: texts.notKept)], language: texts.language(of: "notKept"))
             response = rerender(
-                site, verdict: refused, stored: stored, request: request, locale: locale, addingTo: nil,
+                site, verdict: refused, record: record, request: request, locale: locale, addingTo: nil,
                 version: version)
             response.status = .serviceUnavailable
         }
@@ -66,12 +67,12 @@ extension FormRoutes {
 
     /// What an invalid submission gets: `422`, the page again with values kept and errors inline, or JSON.
     func refused(
-        _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String, json: Bool,
+        _ site: FormSite, verdict: Verdict, record: EditedRecord?, request: Request, locale: String, json: Bool,
         version: String?, held: [Int: PageState.HeldFile] = [:]
     ) -> Response {
         if json { return Answers.json(.unprocessableContent, verdict.errorsJSON) }
         return rerender(
-            site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: nil, version: version,
+            site, verdict: verdict, record: record, request: request, locale: locale, addingTo: nil, version: version,
             held: held)
     }
 
@@ -79,7 +80,7 @@ extension FormRoutes {
     /// again with the values kept, the summary saying so and the record's `version` now, so that sending
     /// it again saves; or `412` JSON with code `conflict` and the version now as the `ETag`.
     func changed(
-        _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String, json: Bool,
+        _ site: FormSite, verdict: Verdict, record: EditedRecord?, request: Request, locale: String, json: Bool,
         version: String
     ) -> Response {
         if json {
@@ -95,7 +96,7 @@ extension FormRoutes {
         let refused = site.engine.refusing(
             verdict, [(tag: "", message: texts.recordChanged)], language: texts.language(of: "recordChanged"))
         var response = rerender(
-            site, verdict: refused, stored: stored, request: request, locale: locale, addingTo: nil, version: version)
+            site, verdict: refused, record: record, request: request, locale: locale, addingTo: nil, version: version)
         response.status = .conflict
         return response
     }
@@ -104,17 +105,19 @@ extension FormRoutes {
     /// the same values with one more empty item and no errors yet (200). `version` is the stored
     /// record's version the page carries.
     func rerender(
-        _ site: FormSite, verdict: Verdict, stored: StoredValues?, request: Request, locale: String,
+        _ site: FormSite, verdict: Verdict, record: EditedRecord?, request: Request, locale: String,
         addingTo tag: String?, version: String?, held: [Int: PageState.HeldFile] = [:]
     ) -> Response {
-        var state = PageState(verdict: verdict, entered: true, stored: stored)
-        state.heldFiles = held
+        var state = PageState(verdict: verdict, entered: true, stored: record?.values)
+        // The page of a kept submission names its files, as when it was opened; files held from this
+        // post take their rows' places.
+        if let kept = record?.kept { showKept(kept, form: site.form, in: &state) }
+        state.heldFiles.merge(held) { _, new in new }
         // A form that edits records posts back where it came from, as its page does (`address(of:)`).
         state.actionQuery = actionQuery(of: site, request: request)
         let nonce = request.cookie(named: csrf.cookieName) ?? ""
         state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
         state.recordVersion = version
-        state.editing = editedID(request, site: site)?.description
         var status = HTTPStatus.unprocessableContent
         if let tag, let section = site.form.sections.first(where: { $0.section.multivaluedTag == tag }) {
             state.errors = []

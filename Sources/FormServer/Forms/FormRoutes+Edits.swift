@@ -62,8 +62,8 @@ extension FormRoutes {
     /// a new submission is answered; `409`/`412` when someone saved a version since the page was read,
     /// `404` when the submission was erased meanwhile, `503` when the store could not keep it.
     func saveEdit(
-        _ verdict: Verdict, of kept: StoredSubmission, keeper: DatabaseKeeper, request: Request, site: FormSite,
-        stored: StoredValues?, locale: String, json: Bool, version: String?
+        _ verdict: Verdict, of kept: StoredSubmission, record: EditedRecord?, keeper: DatabaseKeeper, request: Request,
+        site: FormSite, locale: String, json: Bool, version: String?
     ) async -> Response {
         let revision: Revision
         do {
@@ -72,14 +72,14 @@ extension FormRoutes {
             logger.error(
                 "edit not kept", metadata: ["form": "\(site.id)", "id": "\(kept.id)", "error": "\(error)"])
             return notKept(
-                site, verdict: verdict, stored: stored, request: request, locale: locale, json: json, version: version)
+                site, verdict: verdict, record: record, request: request, locale: locale, json: json, version: version)
         }
         switch revision {
         case .saved(let version):
             return accepted(site, verdict: verdict, json: json, id: kept.id, version: version)
         case .changed(let current):
             return changed(
-                site, verdict: verdict, stored: stored, request: request, locale: locale, json: json,
+                site, verdict: verdict, record: record, request: request, locale: locale, json: json,
                 version: String(current))
         case .missing:
             return Answers.recordNotFound(site, locale: locale, message: nil, json: json)
@@ -89,7 +89,7 @@ extension FormRoutes {
     /// What a page opened through an edit link shows of the submission `kept` beyond its values: its
     /// id above the form, and its files beside their inputs (kept unless another is chosen).
     func showKept(_ kept: StoredSubmission, form: CompiledForm, in state: inout PageState) {
-        state.editing = kept.id.description
+        state.editedReference = kept.id.description
         for index in HeldUploads.uploadRows(of: form) {
             guard let tag = form.rows[index].row.tag, let file = kept.files.first(where: { $0.tag == tag }) else {
                 continue
@@ -99,10 +99,4 @@ extension FormRoutes {
         }
     }
 
-    /// The id of the kept submission a request to `site` edits, from its edit link: for a page shown
-    /// again, which says so as the first did.
-    func editedID(_ request: Request, site: FormSite) -> SubmissionID? {
-        guard givesEditLinks(site), let token = request.query[EditLinks.parameter] else { return nil }
-        return editLinks.submission(token, formID: site.id)
-    }
 }

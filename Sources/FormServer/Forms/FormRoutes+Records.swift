@@ -64,7 +64,9 @@ extension FormRoutes {
         } catch {
             // The application's data no longer fits its form: editing it would lose or change values,
             // so nothing is shown or saved. The reader is told so; the log says what to fix and where.
-            let target = request.query.isEmpty ? request.path : request.path + "?" + request.query.urlencoded
+            // An edit link's signature is cut, as in the access log.
+            let target = AccessLogLine.withoutSecrets(
+                request.query.isEmpty ? request.path : request.path + "?" + request.query.urlencoded)
             logger.error(
                 "stored record refused",
                 metadata: [

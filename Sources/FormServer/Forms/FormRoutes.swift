@@ -2,6 +2,7 @@ import FormEngine
 import FormHTML
 import FormModel
 import FormStore
+import Foundation
 import HTTPServer
 import Logging
 
@@ -266,11 +267,11 @@ struct FormRoutes: Sendable {
         let shown = sent.text ?? record?.version
         if !fields.isJSON, let tag = fields.first(FieldNames.addItem).flatMap(\.enteredText) {
             return rerender(
-                site, verdict: verdict, stored: stored, request: request, locale: locale, addingTo: tag, version: shown)
+                site, verdict: verdict, record: record, request: request, locale: locale, addingTo: tag, version: shown)
         }
         if let current = record?.version, !sent.allows(current) {
             return changed(
-                site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON,
+                site, verdict: verdict, record: record, request: request, locale: locale, json: wantsJSON,
                 version: current)
         }
         guard verdict.isValid else {
@@ -281,18 +282,19 @@ struct FormRoutes: Sendable {
                     await Blocking.run { [self] in
                         var files: [Int: PageState.HeldFile] = [:]
                         do {
-                            files = try held.hold(verdict, formID: site.id, nonce: nonce)
+                            files = try held.hold(
+                                verdict, formID: site.id, nonce: nonce, except: record?.kept?.files ?? [])
                         } catch {
                             logger.error("files not held", metadata: ["form": "\(site.id)", "error": "\(error)"])
                         }
                         return refused(
-                            site, verdict: verdict, stored: stored, request: request, locale: locale, json: false,
+                            site, verdict: verdict, record: record, request: request, locale: locale, json: false,
                             version: shown, held: files)
                     }
                 }
             }
             return refused(
-                site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON,
+                site, verdict: verdict, record: record, request: request, locale: locale, json: wantsJSON,
                 version: shown)
         }
         if let handler = site.handler {
@@ -303,12 +305,12 @@ struct FormRoutes: Sendable {
                 site: site, locale: locale,
                 refused: { [self] refusedVerdict in
                     refused(
-                        site, verdict: refusedVerdict, stored: stored, request: request, locale: locale,
+                        site, verdict: refusedVerdict, record: record, request: request, locale: locale,
                         json: wantsJSON, version: shown)
                 },
                 changed: { [self] version in
                     changed(
-                        site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON,
+                        site, verdict: verdict, record: record, request: request, locale: locale, json: wantsJSON,
                         version: version)
                 })
             return handler(
@@ -318,7 +320,7 @@ struct FormRoutes: Sendable {
         if let kept = record?.kept, let keeper = store as? DatabaseKeeper {
             return .later { [self] in
                 await saveEdit(
-                    verdict, of: kept, keeper: keeper, request: request, site: site, stored: stored, locale: locale,
+                    verdict, of: kept, record: record, keeper: keeper, request: request, site: site, locale: locale,
                     json: wantsJSON, version: shown)
             }
         }
@@ -331,7 +333,7 @@ struct FormRoutes: Sendable {
             } catch {
                 logger.error("valid submission not kept", metadata: ["form": "\(site.id)", "error": "\(error)"])
                 return notKept(
-                    site, verdict: verdict, stored: stored, request: request, locale: locale, json: wantsJSON,
+                    site, verdict: verdict, record: record, request: request, locale: locale, json: wantsJSON,
                     version: shown)
             }
             return accepted(site, verdict: verdict, json: wantsJSON, id: id, version: givesEditLinks(site) ? 1 : nil)
@@ -357,6 +359,14 @@ struct FormRoutes: Sendable {
                 .ok, site.engine.evaluate(fields, stored: record?.values, locale: locale, explain: true).explanationJSON
             )
         }
+    }
+
+    /// `/forms/{id}` for form `id`, the id percent-encoded as a path segment: an id may hold any letter,
+    /// and the address goes into headers (`Location`) as well as pages.
+    static func path(_ id: String) -> String {
+        var segment = CharacterSet.urlPathAllowed
+        segment.remove("/")
+        return "/forms/" + (id.addingPercentEncoding(withAllowedCharacters: segment) ?? "")
     }
 
     /// The address of the page a post to `site` came from: a form that edits records keeps the query

@@ -19,16 +19,19 @@ struct HeldUploads: Sendable {
     /// The posted name before a row's tag.
     static let prefix = "_held."
 
-    /// Holds the valid uploads of `verdict`, a refused post of form `formID` by the reader of `nonce`;
-    /// what the page shows for each, by row index. A blocking call.
-    func hold(_ verdict: Verdict, formID: String, nonce: String) throws(StoreError) -> [Int: PageState.HeldFile] {
+    /// Holds the valid uploads of `verdict`, a refused post of form `formID` by the reader of `nonce`,
+    /// but those of `kept`, the files of the submission it edits, which the store keeps anyway (a copy
+    /// would outlive the submission's erasure); what the page shows for each, by row index. A blocking call.
+    func hold(
+        _ verdict: Verdict, formID: String, nonce: String, except kept: [StoredFile] = []
+    ) throws(StoreError) -> [Int: PageState.HeldFile] {
         var held: [Int: PageState.HeldFile] = [:]
         let refused = Set(verdict.errors.compactMap(\.row))
         let now = Self.now()
         for index in Self.uploadRows(of: verdict.form) where !refused.contains(index) && !verdict.rowHidden[index] {
-            guard case .file(let file)? = verdict.values[index], let tag = verdict.form.rows[index].row.tag else {
-                continue
-            }
+            guard case .file(let file)? = verdict.values[index], let tag = verdict.form.rows[index].row.tag,
+                !kept.contains(where: { $0.tag == tag && $0.filename == file.filename && $0.bytes == file.bytes })
+            else { continue }
             let reference = csrf.newNonce()
             try database.hold(
                 StoredFile(tag: tag, filename: file.filename, contentType: file.contentType, bytes: file.bytes),

@@ -14,9 +14,13 @@ import Logging
 /// out of it (a hash shown, or saved again as the row's text, would be wrong): those rows start empty,
 /// as on a new submission.
 struct KeptRecords: Sendable {
+    /// Where the form's submissions are kept.
     let database: any SubmissionDatabase
+    /// What tells a link the server made.
     let links: EditLinks
+    /// The editable form.
     let form: CompiledForm
+    /// Where a store that did not answer is reported.
     let logger: Logger
     /// The tags of the rows the store keeps hashed.
     private let hashed: Set<String>
@@ -29,6 +33,8 @@ struct KeptRecords: Sendable {
         hashed = KeptRows(form).hashed
     }
 
+    /// The record `request` edits: the kept submission its `edit` parameter opens, none without one,
+    /// `404` for a link that opens nothing, `503` while the store does not answer.
     func find(_ request: Request) async -> RecordLookup {
         guard let token = request.query[EditLinks.parameter] else { return .none }
         let formID = form.form.id
@@ -48,7 +54,7 @@ struct KeptRecords: Sendable {
             var response = Answers.refusal(
                 .serviceUnavailable, "the store does not answer just now: try again in a moment", code: "unavailable",
                 json: Negotiation.wantsJSON(request, contentType: request.contentType), request: request,
-                texts: PageTexts(locale: locale))
+                texts: PageTexts(locale: locale, overrides: form.form.messages))
             response.headers["Retry-After"] = "10"
             return .answer(response)
         }

@@ -7,7 +7,7 @@ public struct SubmissionExport: Sendable {
     /// `nil` for JSON lines.
     private let table: SubmissionTable?
 
-    /// `{"id","received","httpParameters","formValues"}` a line.
+    /// `{"id","received","version","httpParameters","formValues"}` a line (`"edited"` too, once edited).
     public static let jsonLines = SubmissionExport(table: nil)
 
     /// A header line, then a row a submission, in `form`'s columns.
@@ -23,7 +23,8 @@ public struct SubmissionExport: Sendable {
         guard let table else { return SubmissionJSON.item(submission, files: nil) + "\n" }
         return SubmissionTable.csvLine(
             table.row(
-                id: submission.id.description, received: submission.received, httpParameters: submission.httpParameters)
+                id: submission.id.description, received: submission.received, version: submission.version,
+                edited: submission.edited, httpParameters: submission.httpParameters)
         )
     }
 }

@@ -2,9 +2,10 @@ import FormEngine
 import FormModel
 import Foundation
 
-/// A form's kept submissions as a table, for CSV: its id and when it came, then one column per tagged
-/// row that takes input, in page order, headed by the row's title, and for a multivalued section one
-/// column per item it may hold, numbered.
+/// A form's kept submissions as a table, for CSV: its id and when it came (for an editable form, its
+/// version and when that was saved too), then one column per tagged row that takes input, in page
+/// order, headed by the row's title, and for a multivalued section one column per item it may hold,
+/// numbered.
 ///
 /// A cell a spreadsheet would run as a formula (one starting `=`, `+`, `-`, `@`, a tab or a CR) is
 /// written with a `'` before it: a person's answer must never become a command when the file is opened.
@@ -15,13 +16,16 @@ public struct SubmissionTable: Sendable {
     }
 
     private let columns: [Column]
+    /// Whether the form's submissions are changed later: each row says its version, and when it was saved.
+    private let editable: Bool
     /// The header line's cells.
     public let header: [String]
 
     /// The table of `form`'s submissions.
     public init(form: CompiledForm) {
         var columns: [Column] = []
-        var header = ["id", "received"]
+        editable = form.form.editable
+        var header = ["id", "received"] + (editable ? ["version", "edited"] : [])
         for section in form.sections {
             if let tag = section.section.multivaluedTag {
                 let title = section.itemTitle.isEmpty ? tag : section.itemTitle
@@ -42,15 +46,19 @@ public struct SubmissionTable: Sendable {
         self.header = header.map(Self.neutralized)
     }
 
-    /// The cells of one submission: its `id`, its `received` time, and its `httpParameters` (JSON
-    /// text, as a store keeps it) laid out in the columns.
-    public func row(id: String, received: String, httpParameters: String) -> [String] {
+    /// The cells of one submission: its `id`, its `received` time (its `version` and the time it was
+    /// `edited`, for an editable form), and its `httpParameters` (JSON text, as a store keeps it) laid
+    /// out in the columns.
+    public func row(
+        id: String, received: String, version: Int = 1, edited: String? = nil, httpParameters: String
+    ) -> [String] {
         // FormEngine's reader, the one submissions are read with: an export reads a million of these.
         var values: [String: JSONValue] = [:]
         if case .object(let members)? = try? JSONValue(parsing: httpParameters.utf8) {
             for (key, value) in members { values[key] = value }
         }
         var cells = [id, received]
+        if editable { cells += [String(version), edited ?? ""] }
         for column in columns {
             switch column {
             case .row(let tag):

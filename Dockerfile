@@ -6,7 +6,7 @@
 
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev libssl-dev libsqlite3-dev libpq-dev pkg-config \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev libssl-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Manifest first, so dependency resolution is cached while only sources change.
@@ -28,7 +28,7 @@ RUN scripts/build-release --static-swift-stdlib --product formwright \
 FROM debian:bookworm-slim
 # Only libmicrohttpd's, libcrypto's and SQLite's runtime libraries: the Swift runtime is linked into the binary.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 libssl3 libsqlite3-0 libpq5 \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libssl3 libsqlite3-0 libpq5 libcurl4 \
     && apt-get clean \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 formwright \

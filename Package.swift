@@ -57,6 +57,15 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
+        // libcurl, Debian's libcurl4 (OpenSSL flavour), for webhooks and e-mail: a vetted client of
+        // HTTP, TLS and SMTP rather than hand-written sockets.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        // Sends messages out (HTTP posts, SMTP mail) through libcurl: knows neither forms nor stores.
+        .target(name: "FormDelivery", dependencies: ["CCurl"], swiftSettings: swiftSettings),
         // Where valid submissions are kept: knows SQLite and PostgreSQL, not HTTP or forms.
         .target(name: "FormStore", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: swiftSettings),
         .target(
@@ -78,7 +87,8 @@ let package = Package(
         .target(
             name: "FormServer",
             dependencies: [
-                "HTTPServer", "FormModel", "FormEngine", "FormHTML", "FormPredicate", "FormStore", "COpenSSL",
+                "HTTPServer", "FormModel", "FormEngine", "FormHTML", "FormPredicate", "FormStore", "FormDelivery",
+                "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -6,8 +6,8 @@ set -euo pipefail
 want_test=false
 [[ "${1:-}" == "--test" ]] && want_test=true
 
-packages=(libmicrohttpd-dev libssl-dev libsqlite3-dev libpq-dev pkg-config)
-$want_test && packages+=(curl python3 nodejs postgresql)
+packages=(libmicrohttpd-dev libssl-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev pkg-config)
+$want_test && packages+=(curl python3 python3-aiosmtpd nodejs postgresql)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -21,6 +21,8 @@ public final class FormServerApp: Sendable {
     public let catalog: FormCatalog
     private let logger: Logger
     private let forms: FormRoutes
+    /// Sends the forms' delivery jobs; nil when nothing is delivered.
+    private let deliveries: DeliveryWorker?
 
     /// Loads what the routes serve and builds them; fails with a message naming the folder at fault.
     public init(
@@ -36,7 +38,9 @@ public final class FormServerApp: Sendable {
         if configuration.secret == nil {
             logger.notice("no FORMWRIGHT_SECRET: CSRF tokens use a random secret and end with this process")
         }
-        let store = try Self.submissionKeeper(configuration, catalog: catalog, hooks: hooks, logger: logger)
+        var store = try Self.submissionKeeper(configuration, catalog: catalog, hooks: hooks, logger: logger)
+        deliveries = try Self.deliveryWorker(
+            configuration, catalog: catalog, hooks: hooks, keeper: &store, logger: logger)
         var configuration = configuration
         configuration.server.maxBodySize = Self.bodyLimit(configuration, catalog: catalog, logger: logger)
         let uploadLimit = Self.uploadLimit(configuration, catalog: catalog, logger: logger)
@@ -134,7 +138,10 @@ public final class FormServerApp: Sendable {
     }
 
     /// Starts listening.
-    public func start() throws { try server.start() }
+    public func start() throws {
+        try deliveries?.start()
+        try server.start()
+    }
 
     /// Where valid submissions go, opened now so that a store that cannot be written stops the server
     /// before it answers anyone; says where they go, and which forms they are lost to.
@@ -198,13 +205,20 @@ public final class FormServerApp: Sendable {
 
     /// Drains requests in flight, then stops; returns whether all of them finished in time.
     @discardableResult
-    public func shutdown(gracePeriod: Duration = .seconds(8)) -> Bool { server.shutdown(gracePeriod: gracePeriod) }
+    public func shutdown(gracePeriod: Duration = .seconds(8)) -> Bool {
+        let finished = server.shutdown(gracePeriod: gracePeriod)
+        // After the server: a post answered during the drain has its jobs written, and they wait in the store.
+        deliveries?.stop()
+        return finished
+    }
 
     static func routes(files: StaticFiles, forms: FormRoutes, catalog: FormCatalog, logger: Logger) throws -> Router {
         var routes = RouterBuilder()
         forms.add(to: &routes)
-        SubmissionAPI(database: (forms.store as? DatabaseKeeper)?.database, forms: catalog.forms, logger: logger)
-            .add(to: &routes)
+        let api = SubmissionAPI(
+            database: (forms.store as? DatabaseKeeper)?.database, forms: catalog.forms, logger: logger)
+        api.add(to: &routes)
+        DeliveryAPI(api: api).add(to: &routes)
         routes.get("/") { _ in .redirect(to: "/forms") }
         // Liveness: the process answers. Readiness: it can also keep submissions, for a load balancer
         // to send posts elsewhere while its database is away.
@@ -216,7 +230,7 @@ public final class FormServerApp: Sendable {
             return .later {
                 do {
                     try await store.checkReady()
-                    return .text(.ok, "ok")
+                    return Answers.json(.ok, await readiness(store))
                 } catch {
                     logger.warning("not ready: the store does not answer", metadata: ["error": "\(error)"])
                     var response = Response.text(.serviceUnavailable, "the store does not answer")

@@ -48,6 +48,18 @@ public struct FormServerConfiguration: Sendable {
     /// `sqlite:PATH`, or `none`; nil is `none`. One of this and `submissionsFolder` at most.
     public var store: String?
 
+    /// The SMTP server e-mail deliveries go through (`--smtp`): `smtp://[user:password@]host:port`
+    /// (STARTTLS when offered; `?starttls=required` refuses a server without it) or `smtps://…`.
+    public var smtp: String?
+    /// The address e-mail deliveries come from (`--mail-from`).
+    public var mailFrom: String?
+    /// How many attempts a delivery gets before it has failed for good.
+    public var deliveryAttempts = 16
+    /// The wait after a delivery's first failed attempt; each later one doubles, up to a day.
+    public var deliveryBackoff: Duration = .seconds(5)
+    /// Where webhooks' signing secrets are read (`secretEnv`): the process's environment.
+    public var environment: [String: String] = [:]
+
     /// The defaults: `Forms`, `Public`, 127.0.0.1:8080.
     public init() {}
 }

@@ -99,16 +99,18 @@ final class PostgresConnection: @unchecked Sendable {
         return nil
     }
 
-    /// A statement's parameter: text, or bytes for a bytea column.
+    /// A statement's parameter: text, bytes for a bytea column, or SQL's NULL.
     enum Parameter {
         case text(String)
         case bytes([UInt8])
+        case null
 
         /// Its size in bytes.
         var count: Int {
             switch self {
             case .text(let text): text.utf8.count
             case .bytes(let bytes): bytes.count
+            case .null: 0
             }
         }
     }
@@ -121,14 +123,15 @@ final class PostgresConnection: @unchecked Sendable {
             UnsafePointer<Int32>, UnsafePointer<Int32>
         ) -> R
     ) -> R {
-        // Each parameter's bytes, NUL-terminated for text; formats 0 (text) and 1 (binary).
-        let buffers: [[UInt8]] = parameters.map {
+        // Each parameter's bytes, NUL-terminated for text, none for NULL; formats 0 (text) and 1 (binary).
+        let buffers: [[UInt8]?] = parameters.map {
             switch $0 {
             case .text(let text): Array(text.utf8) + [0]
             case .bytes(let bytes): bytes
+            case .null: nil
             }
         }
-        let lengths = buffers.map { Int32($0.count) }
+        let lengths = buffers.map { Int32($0?.count ?? 0) }
         let formats: [Int32] = parameters.map {
             if case .bytes = $0 { 1 } else { 0 }
         }
@@ -158,15 +161,16 @@ private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeP
     withPointers(to: strings.map { Array($0.utf8) + [0] }, body)
 }
 
-/// Calls `body` with pointers to each of `buffers`, followed by a null pointer, valid during the call.
-/// The buffers are copied one after another into one allocation, so an empty one still has an address
-/// (a null pointer would be SQL's NULL).
-private func withPointers<R>(to buffers: [[UInt8]], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
-    let joined = buffers.joined() + [0]
+/// Calls `body` with pointers to each of `buffers` (a null pointer for nil: SQL's NULL), followed by a
+/// null pointer, valid during the call. The buffers are copied one after another into one allocation,
+/// so an empty one still has an address.
+private func withPointers<R>(to buffers: [[UInt8]?], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let joined = buffers.compactMap { $0 }.joined() + [0]
     return joined.withUnsafeBufferPointer { bytes in
         let base = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
         var offset = 0
         var pointers: [UnsafePointer<CChar>?] = buffers.map { buffer in
+            guard let buffer else { return nil }
             defer { offset += buffer.count }
             return base + offset
         }

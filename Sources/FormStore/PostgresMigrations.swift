@@ -59,6 +59,36 @@ enum PostgresMigrations {
             PRIMARY KEY (submission, version)
         );
         """,
+        // Delivery jobs (a form's `deliver`), written with their submissions: the transactional outbox.
+        """
+        CREATE TABLE deliveries (
+            id text COLLATE "C" PRIMARY KEY,
+            submission text COLLATE "C" NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+            form text NOT NULL,
+            kind text NOT NULL,
+            destination text NOT NULL,
+            secret_name text NOT NULL,
+            body text NOT NULL,
+            state text NOT NULL,
+            attempts integer NOT NULL,
+            due bigint NOT NULL,
+            lease bigint NOT NULL,
+            created text NOT NULL
+        );
+        CREATE INDEX deliveries_pending ON deliveries (due) WHERE state = 'pending';
+        CREATE INDEX deliveries_by_state ON deliveries (state, form);
+        CREATE INDEX deliveries_by_submission ON deliveries (submission);
+        CREATE TABLE delivery_attempts (
+            delivery text COLLATE "C" NOT NULL REFERENCES deliveries (id) ON DELETE CASCADE,
+            number integer NOT NULL,
+            at text NOT NULL,
+            delivered boolean NOT NULL,
+            status integer,
+            error text,
+            milliseconds integer NOT NULL,
+            PRIMARY KEY (delivery, number)
+        );
+        """,
     ]
 
     /// The advisory lock's key: any number, the same in every Formwright ("fw" in ASCII).

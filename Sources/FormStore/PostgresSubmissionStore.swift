@@ -17,6 +17,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     private let commits: GroupCommit
     private let reader: PostgresConnection
     private let readQueue = DispatchQueue(label: "formwright.store.postgres.read")
+    public let outbox: any DeliveryOutbox
     /// How many transactions have committed submissions: for tests.
     var batches: Int { commits.batches.load(ordering: .relaxed) }
 
@@ -30,6 +31,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         let writer = try PostgresConnection(url: url, name: name)
         try PostgresMigrations.run(on: writer)
         reader = try PostgresConnection(url: url, name: name)
+        outbox = try PostgresOutbox(url: url, name: name)
         commits = GroupCommit(name: name, backlog: backlog) { (batch) throws(StoreError) in
             try Self.insert(batch, on: writer)
         }
@@ -104,6 +106,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
                             .text(String(version + 1)),
                         ])
                 }
+                try Self.insertDeliveries(edit.deliveries, on: reader)
                 try reader.execute("COMMIT")
                 return .saved(version: version + 1)
             } catch {
@@ -297,6 +300,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
                 ]
             }
         }
+        let deliveries = batch.flatMap(\.deliveries)
         let submissions = statements(rows)
         let insertSubmissions = { (rows: [[PostgresConnection.Parameter]]) throws(StoreError) in
             try connection.run(
@@ -305,7 +309,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
                 rows.flatMap { $0 })
         }
         // The usual batch, without files, is one statement: a transaction of its own.
-        if files.isEmpty, submissions.count == 1 {
+        if files.isEmpty, deliveries.isEmpty, submissions.count == 1 {
             try insertSubmissions(submissions[0])
             return
         }
@@ -318,10 +322,21 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
                         "submission_files (submission, tag, filename, content_type, bytes)", columns: 5,
                         rows: statement.count), statement.flatMap { $0 })
             }
+            try insertDeliveries(deliveries, on: connection)
             try connection.execute("COMMIT")
         } catch {
             try? connection.execute("ROLLBACK")
             throw error
+        }
+    }
+
+    /// Inserts `deliveries` inside the transaction under way on `connection`.
+    static func insertDeliveries(_ deliveries: [StoredDelivery], on connection: PostgresConnection) throws(StoreError) {
+        for statement in statements(deliveries.map(PostgresOutbox.row)) {
+            try connection.run(
+                insertion(
+                    "deliveries (id, submission, form, kind, destination, secret_name, body, state, attempts, due, "
+                        + "created, lease)", columns: 12, rows: statement.count), statement.flatMap { $0 })
         }
     }
 

@@ -58,6 +58,36 @@ enum SQLiteMigrations {
             PRIMARY KEY (submission, version)
         ) WITHOUT ROWID;
         """,
+        // Delivery jobs (a form's `deliver`), written with their submissions: the transactional outbox.
+        """
+        CREATE TABLE deliveries (
+            id TEXT PRIMARY KEY,
+            submission TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+            form TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            destination TEXT NOT NULL,
+            secret_name TEXT NOT NULL,
+            body TEXT NOT NULL,
+            state TEXT NOT NULL,
+            attempts INTEGER NOT NULL,
+            due INTEGER NOT NULL,
+            lease INTEGER NOT NULL,
+            created TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX deliveries_pending ON deliveries (due) WHERE state = 'pending';
+        CREATE INDEX deliveries_by_state ON deliveries (state, form);
+        CREATE INDEX deliveries_by_submission ON deliveries (submission);
+        CREATE TABLE delivery_attempts (
+            delivery TEXT NOT NULL REFERENCES deliveries (id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            delivered INTEGER NOT NULL,
+            status INTEGER,
+            error TEXT,
+            milliseconds INTEGER NOT NULL,
+            PRIMARY KEY (delivery, number)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     static func run(on database: SQLiteDatabase) throws(StoreError) {

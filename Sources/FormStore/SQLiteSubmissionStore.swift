@@ -16,6 +16,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
     /// The connection, touched only on `queue`.
     private let connection: Connection
     private let queue = DispatchQueue(label: "formwright.store.sqlite")
+    public let outbox: any DeliveryOutbox
     /// How many transactions have committed submissions: for tests.
     var batches: Int { commits.batches.load(ordering: .relaxed) }
 
@@ -30,6 +31,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         let connection = try Connection(database)
         let queue = queue
         self.connection = connection
+        outbox = try SQLiteOutbox(database: database, queue: queue)
         commits = GroupCommit(name: path, backlog: backlog) { (batch) throws(StoreError) in
             try queue.sync { Result { () throws(StoreError) in try connection.insert(batch) } }.get()
         }
@@ -221,6 +223,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         let database: SQLiteDatabase
         let insert: SQLiteDatabase.Statement
         let insertFile: SQLiteDatabase.Statement
+        let insertDelivery: SQLiteDatabase.Statement
         let page: SQLiteDatabase.Statement
         let one: SQLiteDatabase.Statement
         let files: SQLiteDatabase.Statement
@@ -248,6 +251,11 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                 """
                 INSERT INTO submission_files (submission, tag, filename, content_type, version, bytes)
                 VALUES (?, ?, ?, ?, CAST(? AS INTEGER), ?)
+                """)
+            insertDelivery = try database.prepare(
+                """
+                INSERT INTO deliveries (\(SQLiteOutbox.columns), lease)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS INTEGER), CAST(? AS INTEGER), ?, 0)
                 """)
             page = try database.prepare(
                 "SELECT \(columns) FROM submissions WHERE form = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ?")
@@ -310,6 +318,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                     ])
                     try insert.run()
                     try insertFiles(submission.files, of: submission.id, version: 1)
+                    try insertDeliveries(submission.deliveries)
                 }
                 try database.execute("COMMIT")
             } catch {
@@ -337,6 +346,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                 try update.bind([edit.httpParameters, edit.formValues, edit.received, String(version + 1), id])
                 try update.run()
                 try insertFiles(edit.files, of: edit.id, version: version + 1)
+                try insertDeliveries(edit.deliveries)
                 try database.execute("COMMIT")
                 return .saved(version: version + 1)
             } catch {
@@ -363,6 +373,16 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                         contentType: columns.text(2) ?? "", bytes: columns.blob(3)),
                     Int(columns.text(4) ?? "") ?? 1
                 )
+            }
+        }
+
+        private func insertDeliveries(_ deliveries: [StoredDelivery]) throws(StoreError) {
+            for job in deliveries {
+                try insertDelivery.bind([
+                    job.id, job.submission.description, job.formID, job.kind, job.destination, job.secretName, job.body,
+                    job.state.rawValue, String(job.attempts), String(job.due), job.created,
+                ])
+                try insertDelivery.run()
             }
         }
 

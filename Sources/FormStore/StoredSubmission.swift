@@ -18,11 +18,13 @@ public struct StoredSubmission: Sendable, Equatable {
     /// When its version was saved, for a submission edited since it came (ISO 8601, UTC); nil for one
     /// never edited.
     public let edited: String?
+    /// The delivery jobs to write with it, in the same transaction; empty in anything read back.
+    public let deliveries: [StoredDelivery]
 
     /// A submission with these parts.
     public init(
         id: SubmissionID, formID: String, received: String, httpParameters: String, formValues: String,
-        files: [StoredFile] = [], version: Int = 1, edited: String? = nil
+        files: [StoredFile] = [], version: Int = 1, edited: String? = nil, deliveries: [StoredDelivery] = []
     ) {
         self.id = id
         self.formID = formID
@@ -32,6 +34,7 @@ public struct StoredSubmission: Sendable, Equatable {
         self.files = files
         self.version = version
         self.edited = edited
+        self.deliveries = deliveries
     }
 }
 

@@ -4,7 +4,8 @@ public protocol SubmissionDatabase: Sendable {
     /// The store for messages: a file's path, or a URL with its password hidden.
     var name: String { get }
 
-    /// Keeps `submission`, returning once its transaction has committed: answered as kept means durable.
+    /// Keeps `submission` and its delivery jobs, returning once their transaction has committed:
+    /// answered as kept means durable, and a submission is never kept without its deliveries.
     func keep(_ submission: StoredSubmission) async throws(StoreError)
 
     /// The submissions to form `formID` whose ids are in `range`, newest first, at most `limit`, without
@@ -24,13 +25,16 @@ public protocol SubmissionDatabase: Sendable {
 
     /// Saves `edit` as the next version of submission `edit.id` of form `edit.formID` (its payloads,
     /// its files, and `edit.received` as the time of the edit) if the submission is at `version` now,
-    /// in one transaction that has committed when this returns. The version replaced is kept, files
-    /// included (`versions`).
+    /// in one transaction that has committed when this returns, with `edit.deliveries`. The version
+    /// replaced is kept, files included (`versions`).
     func revise(_ edit: StoredSubmission, from version: Int) throws(StoreError) -> Revision
 
     /// Every version of submission `id` of form `formID`, oldest first and the current one last, with
     /// their files; nil when the form has no such submission.
     func versions(formID: String, id: SubmissionID) throws(StoreError) -> [StoredVersion]?
+
+    /// The delivery jobs kept with the submissions.
+    var outbox: any DeliveryOutbox { get }
 
     /// Throws unless the store answers now: for a readiness check.
     func ping() throws(StoreError)

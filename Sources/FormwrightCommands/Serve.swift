@@ -93,6 +93,25 @@ struct Serve: ParsableCommand {
     )
     var secureCookies = false
 
+    @Option(
+        help:
+            "SMTP server for forms that deliver by e-mail: smtp://[user:password@]host:port (STARTTLS when offered; ?starttls=required to insist) or smtps://…. A password is better given in the environment, which ps does not show. (env: FORMWRIGHT_SMTP)"
+    )
+    var smtp: String?
+
+    @Option(help: "The address e-mail deliveries come from. (env: FORMWRIGHT_MAIL_FROM)")
+    var mailFrom: String?
+
+    @Option(
+        help: "Attempts a delivery gets before it has failed. (env: FORMWRIGHT_DELIVERY_ATTEMPTS, default: 16)")
+    var deliveryAttempts: Int?
+
+    @Option(
+        help:
+            "Seconds before a failed delivery's second attempt; each later wait doubles, up to a day. (env: FORMWRIGHT_DELIVERY_BACKOFF, default: 5)"
+    )
+    var deliveryBackoff: Double?
+
     /// Where submissions are kept when nothing says otherwise: under the process's working directory.
     static let defaultStore = "sqlite:data/formwright.db"
 
@@ -174,6 +193,18 @@ struct Serve: ParsableCommand {
         configuration.store =
             store ?? Self.storeNamed(by: environment.variables)
             ?? (configuration.submissionsFolder == nil ? Self.defaultStore : nil)
+        configuration.smtp = smtp ?? environment.variables["FORMWRIGHT_SMTP"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.mailFrom =
+            mailFrom ?? environment.variables["FORMWRIGHT_MAIL_FROM"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.deliveryAttempts = try environment.value(
+            deliveryAttempts, "FORMWRIGHT_DELIVERY_ATTEMPTS", default: 16
+        ) { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+        let backoff = try environment.value(deliveryBackoff, "FORMWRIGHT_DELIVERY_BACKOFF", default: 5.0) {
+            Double($0).flatMap { $0 > 0 && $0 <= 86_400 ? $0 : nil }
+        }
+        configuration.deliveryBackoff = .milliseconds(Int(backoff * 1000))
+        // Webhooks' secrets are read from the variables their forms name (`secretEnv`).
+        configuration.environment = environment.variables
         // The CSRF secret comes only from the environment: a flag would show in `ps`.
         configuration.secret = environment.variables["FORMWRIGHT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
         if let secret = configuration.secret, secret.utf8.count < EnvironmentSettings.minimumSecretBytes {

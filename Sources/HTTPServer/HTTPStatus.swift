@@ -18,6 +18,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let ok = HTTPStatus(code: 200, reason: "OK")
     /// 201.
     public static let created = HTTPStatus(code: 201, reason: "Created")
+    /// 202: taken, to be done later (a delivery sent again by the next round).
+    public static let accepted = HTTPStatus(code: 202, reason: "Accepted")
     /// 204.
     public static let noContent = HTTPStatus(code: 204, reason: "No Content")
     /// 303: the answer to a successful form post (POST/redirect/GET).

@@ -214,7 +214,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
             try PostgresConnection(url: place, name: place).execute("INSERT INTO formwright_schema VALUES (99)")
         }
         #expect { try backend.open(place) } throws: {
-            "\($0)".contains("schema version 99, newer than this server's 4")
+            "\($0)".contains("schema version 99, newer than this server's \(SQLiteMigrations.steps.count)")
         }
     }
 
@@ -239,7 +239,8 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible {
                 )
                 .map { String(decoding: $0[0] ?? [], as: UTF8.self) }
             }
-        #expect(versions == ["1", "2", "3", "4"])
+        #expect(versions == (1...SQLiteMigrations.steps.count).map(String.init))
+        #expect(SQLiteMigrations.steps.count == PostgresMigrations.steps.count)
     }
 }
 

@@ -69,6 +69,15 @@ public struct PageTexts: Sendable, Hashable {
     public var editLink: String
     /// Above a form opened through that link: `{reference}` stands for the submission's id.
     public var editing: String
+    /// The subject of the e-mail telling a form's team of a submission (`deliver: email`): `{title}`
+    /// stands for the form's title.
+    public var mailSubject: String
+    /// Its first line, above the answers: `{title}`, and `{reference}` for the submission's id.
+    public var mailIntro: String
+    /// The subject of the confirmation sent to the person who submitted (`deliver: confirmTo`).
+    public var confirmationSubject: String
+    /// Its first line, above the answers: `{title}` and `{reference}`.
+    public var confirmationIntro: String
     /// The title of the index of forms.
     public var formsTitle: String
     /// The 404 page's title.

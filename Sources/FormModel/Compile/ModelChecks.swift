@@ -24,6 +24,7 @@ struct ModelChecks {
             add("timeZone", "unknown time zone '\(form.timeZone)' (use an IANA name such as Europe/Paris)")
         }
         for problem in Self.htmlProblems(of: form) { add(problem.path, problem.message) }
+        for problem in Self.deliveryProblems(of: form) { add(problem.path, problem.message) }
         for (s, section) in form.sections.enumerated() {
             let path = "sections[\(s)]"
             if section.multivaluedTag == nil, section.rowTemplate != nil || !section.multivaluedOptions.isEmpty {

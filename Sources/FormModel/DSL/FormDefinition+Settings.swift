@@ -27,6 +27,9 @@ extension FormDefinition {
     /// when no argument is given): see `Form.editable`.
     public func editable(_ flag: Bool = true) -> FormDefinition { updating { $0.editable = flag } }
 
+    /// Where the form's kept submissions are delivered besides the store: see `Delivery`.
+    public func deliver(_ deliveries: [Delivery]) -> FormDefinition { updating { $0.deliveries = deliveries } }
+
     /// Texts for `locale` that replace built-in ones (`["required": "…"]`), merged into those given before.
     public func messages(_ texts: [String: String], for locale: String) -> FormDefinition {
         updating { $0.messages[locale, default: [:]].merge(texts) { _, new in new } }

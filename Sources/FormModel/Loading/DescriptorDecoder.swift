@@ -30,6 +30,7 @@ struct DescriptorDecoder {
         }
         form.successRedirect = reader.string("successRedirect")
         form.editable = reader.bool("editable") ?? false
+        form.deliveries = deliveries(&reader)
         form.messages = messages(&reader)
         if form.id.isEmpty || !form.id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
             log.add(
@@ -45,6 +46,38 @@ struct DescriptorDecoder {
         }
         reader.finish()
         return form
+    }
+
+    /// `deliver`: a list of objects, each with exactly one of `webhook` (and its `secretEnv`), `email`
+    /// and `confirmTo`.
+    private func deliveries(_ reader: inout ObjectReader) -> [Delivery] {
+        guard let items = reader.list("deliver") else { return [] }
+        return items.compactMap { item in
+            guard var entry = ObjectReader(item.node, path: item.path, log: log) else { return nil }
+            defer { entry.finish() }
+            let kinds = ["webhook", "email", "confirmTo"].filter { entry.has($0) }
+            guard kinds.count == 1, let kind = kinds.first, let value = entry.string(kind) else {
+                if kinds.count != 1 {
+                    log.add(
+                        item.path, "a delivery has exactly one of 'webhook', 'email' and 'confirmTo'", at: item.node)
+                }
+                entry.skip(["secretEnv"])
+                return nil
+            }
+            switch kind {
+            case "webhook":
+                guard let secret = entry.string("secretEnv") else {
+                    log.add(
+                        item.path + ".secretEnv",
+                        "a webhook needs 'secretEnv': the environment variable holding its signing secret (whsec_…)",
+                        at: item.node)
+                    return nil
+                }
+                return .webhook(url: value, secretEnv: secret)
+            case "email": return .email(address: value)
+            default: return .confirmTo(tag: value)
+            }
+        }
     }
 
     private func messages(_ reader: inout ObjectReader) -> [String: [String: String]] {

@@ -18,6 +18,8 @@ public enum APIKey {
         case delete
         /// Post multipart submissions without a page's CSRF token.
         case submit
+        /// Send a delivery again (`POST …/deliveries/{job}/retry`).
+        case deliver
     }
 
     /// A new key, to be shown once.

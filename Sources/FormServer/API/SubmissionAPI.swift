@@ -166,7 +166,7 @@ struct SubmissionAPI: Sendable {
 
     /// Authenticates `request` for `scope` on its form, then runs `work` off the server's threads (the
     /// database's calls block); turns each refusal into its answer.
-    private func answer(
+    func answer(
         _ request: Request, _ scope: APIKey.Scope,
         _ work: @escaping @Sendable (any SubmissionDatabase, String) throws -> Response
     ) async -> Response {
@@ -188,7 +188,7 @@ struct SubmissionAPI: Sendable {
     }
 
     /// The `{sid}` of `request` as an id; one that is no id is no submission.
-    private func submissionID(_ request: Request, _ formID: String) throws -> SubmissionID {
+    func submissionID(_ request: Request, _ formID: String) throws -> SubmissionID {
         let text = request.parameters["sid"] ?? ""
         guard let id = SubmissionID(text) else {
             throw APIProblem.notFound("no submission '\(text.prefix(40))' of the form '\(formID)'")

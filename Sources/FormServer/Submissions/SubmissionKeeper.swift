@@ -26,9 +26,13 @@ extension SubmissionStore: SubmissionKeeper {
 }
 
 /// Valid submissions kept in a database, each under an id (`SubmissionID`), its files with it, as
-/// `KeptRows` says.
+/// `KeptRows` says, and its delivery jobs in the same transaction (`DeliveryJobs`).
 struct DatabaseKeeper: SubmissionKeeper {
     let database: any SubmissionDatabase
+    /// The delivery jobs of each form that delivers, by form id.
+    var deliveries: [String: DeliveryJobs] = [:]
+    /// The worker that sends them, woken when a submission brings jobs.
+    var worker: DeliveryWorker?
 
     /// The database's answer to a query, waited for off the server's threads: reaching a database that
     /// is away can take until libpq's connect timeout.
@@ -40,12 +44,16 @@ struct DatabaseKeeper: SubmissionKeeper {
         let received = Date()
         let id = SubmissionID.next(milliseconds: UInt64((received.timeIntervalSince1970 * 1000).rounded(.down)))
         let kept = KeptRows(verdict.form)
+        let jobs = deliveries[formID]
         // Off the Swift pool when a hash must be made: scrypt takes tens of milliseconds.
         let submission =
             kept.hashed.isEmpty
-            ? Self.submission(verdict, kept, id: id, formID: formID, received: received)
-            : await Blocking.run { Self.submission(verdict, kept, id: id, formID: formID, received: received) }
+            ? Self.submission(verdict, kept, id: id, formID: formID, received: received, version: 1, jobs: jobs)
+            : await Blocking.run {
+                Self.submission(verdict, kept, id: id, formID: formID, received: received, version: 1, jobs: jobs)
+            }
         try await database.keep(submission)
+        if !submission.deliveries.isEmpty { worker?.wake() }
         return id
     }
 
@@ -53,18 +61,24 @@ struct DatabaseKeeper: SubmissionKeeper {
     /// again since `kept` was read (`Revision`). Returns once the save is durable.
     func revise(_ verdict: Verdict, of kept: StoredSubmission) async throws(StoreError) -> Revision {
         let database = database
-        return try await Blocking.run {
+        let jobs = deliveries[kept.formID]
+        let revision = try await Blocking.run {
             Result { () throws(StoreError) in
                 let edit = Self.submission(
-                    verdict, KeptRows(verdict.form), id: kept.id, formID: kept.formID, received: Date())
+                    verdict, KeptRows(verdict.form), id: kept.id, formID: kept.formID, received: Date(),
+                    version: kept.version + 1, jobs: jobs)
                 return try database.revise(edit, from: kept.version)
             }
         }.get()
+        if case .saved = revision, jobs?.isEmpty == false { worker?.wake() }
+        return revision
     }
 
-    /// What a store keeps of `verdict`: its payloads and files as `kept` says, under `id`.
+    /// What a store keeps of `verdict`: its payloads and files as `kept` says, under `id` at `version`,
+    /// with the delivery jobs `jobs` makes of it.
     private static func submission(
-        _ verdict: Verdict, _ kept: KeptRows, id: SubmissionID, formID: String, received: Date
+        _ verdict: Verdict, _ kept: KeptRows, id: SubmissionID, formID: String, received: Date, version: Int,
+        jobs: DeliveryJobs?
     ) -> StoredSubmission {
         let files = SubmissionStore.uploads(of: verdict).filter { !kept.leftOut.contains($0.tag) }.map { upload in
             StoredFile(
@@ -74,7 +88,8 @@ struct DatabaseKeeper: SubmissionKeeper {
         let payloads = verdict.keptPayloads(kept)
         return StoredSubmission(
             id: id, formID: formID, received: SubmissionStore.Files.timestamp(received).iso,
-            httpParameters: payloads.httpParameters, formValues: payloads.formValues, files: files)
+            httpParameters: payloads.httpParameters, formValues: payloads.formValues, files: files,
+            deliveries: jobs?.jobs(verdict, id: id, version: version, payloads: payloads, now: received) ?? [])
     }
 }
 

@@ -94,7 +94,7 @@ public struct SubmissionTable: Sendable {
 
     /// A value of a payload, as a cell shows it: a list's values joined by `, `, a file by its name,
     /// null as an empty cell, a number as JSON writes it.
-    private static func text(_ value: JSONValue) -> String {
+    static func text(_ value: JSONValue) -> String {
         switch value {
         case .null: ""
         case .string(let text): text

@@ -1,0 +1,227 @@
+import FormDelivery
+import FormStore
+import Foundation
+import Logging
+
+/// Sends a store's delivery jobs: a thread of its own claims the jobs that are due (a lease keeps them
+/// from every other worker), sends them through libcurl many at once, and records each attempt. A job
+/// not delivered is tried again with exponential backoff and jitter, until its attempts are spent.
+/// Woken when a submission brings jobs; otherwise it looks for due ones every `idle`.
+final class DeliveryWorker: @unchecked Sendable {
+    /// How deliveries are sent and retried.
+    struct Settings: Sendable {
+        /// Attempts before a job has failed for good.
+        var attempts = 16
+        /// The wait after the first failed attempt; each later wait doubles, up to `longestDelay`.
+        var firstDelay: Duration = .seconds(5)
+        var longestDelay: Duration = .seconds(86_400)
+        /// How long one attempt may take.
+        var timeout: Duration = .seconds(10)
+        /// How long a claimed job is kept from other workers: well past an attempt's timeout.
+        var lease: Duration = .seconds(60)
+        /// How many jobs one round claims and sends at once.
+        var batch = 256
+        /// How often an idle worker looks for due jobs (another server's, or a retry's).
+        var idle: Duration = .milliseconds(250)
+        /// The SMTP server and the sender's address, for e-mail jobs.
+        var smtp: MailServer?
+        var mailFrom: String?
+    }
+
+    private let outbox: any DeliveryOutbox
+    private let settings: Settings
+    /// Each webhook's secret by the environment variable that holds it, read at start.
+    private let secrets: [String: WebhookSecret]
+    private let logger: Logger
+    private let condition = NSCondition()
+    /// Guarded by `condition`.
+    private var woken = false
+    private var stopping = false
+    private var thread: Thread?
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(outbox: any DeliveryOutbox, settings: Settings, secrets: [String: WebhookSecret], logger: Logger) {
+        self.outbox = outbox
+        self.settings = settings
+        self.secrets = secrets
+        self.logger = logger
+    }
+
+    /// Starts the worker's thread.
+    func start() throws(DeliveryError) {
+        let courier = try Courier(timeout: settings.timeout, parallel: 64)
+        let thread = Thread { [self] in
+            run(courier)
+            finished.signal()
+        }
+        thread.name = "formwright-deliveries"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Says that jobs were written: the worker looks at once rather than at its next round.
+    func wake() {
+        condition.lock()
+        woken = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Stops the worker once the round under way is recorded (at most an attempt's timeout).
+    func stop() {
+        guard thread != nil else { return }
+        condition.lock()
+        stopping = true
+        condition.signal()
+        condition.unlock()
+        finished.wait()
+        thread = nil
+    }
+
+    private func run(_ courier: Courier) {
+        var unavailable = false
+        while !isStopping() {
+            let now = Self.milliseconds()
+            let jobs: [StoredDelivery]
+            do {
+                jobs = try outbox.claim(
+                    now: now, lease: now + UInt64(settings.lease.components.seconds * 1000), limit: settings.batch)
+                if unavailable { logger.notice("deliveries resume: the store answers again") }
+                unavailable = false
+            } catch {
+                if !unavailable {
+                    logger.error("deliveries wait: the store does not answer", metadata: ["error": "\(error)"])
+                }
+                unavailable = true
+                rest()
+                continue
+            }
+            guard !jobs.isEmpty else {
+                rest()
+                continue
+            }
+            let started = Date()
+            let outcomes = send(jobs, through: courier)
+            let results = zip(jobs, outcomes).map { result($0, $1, at: started) }
+            do {
+                try outbox.record(results)
+            } catch {
+                // Their leases end and they are sent again: a receiver deduplicates by `webhook-id`.
+                logger.error("delivery attempts not recorded", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// Sends `jobs`, each as its kind says; a job that cannot be sent (its secret unset, no SMTP server)
+    /// fails its attempt without a transfer.
+    private func send(_ jobs: [StoredDelivery], through courier: Courier) -> [Outcome] {
+        var outcomes = [Outcome?](repeating: nil, count: jobs.count)
+        var outbound: [(position: Int, message: Outbound)] = []
+        let timestamp = Int(Date().timeIntervalSince1970)
+        for (position, job) in jobs.enumerated() {
+            switch message(for: job, timestamp: timestamp) {
+            case .success(let message): outbound.append((position, message))
+            case .failure(let problem): outcomes[position] = Outcome(status: nil, error: problem.text, milliseconds: 0)
+            }
+        }
+        for (sent, outcome) in zip(outbound, courier.send(outbound.map(\.message))) {
+            outcomes[sent.position] = outcome
+        }
+        return outcomes.map { $0 ?? Outcome(status: nil, error: "not sent", milliseconds: 0) }
+    }
+
+    /// Why a job could not be made into a message.
+    private struct Problem: Error {
+        let text: String
+    }
+
+    /// The message `job` sends now: a signed `POST`, or an e-mail.
+    private func message(for job: StoredDelivery, timestamp: Int) -> Result<Outbound, Problem> {
+        switch job.kind {
+        case "webhook":
+            guard let secret = secrets[job.secretName] else {
+                return .failure(
+                    Problem(text: "the environment variable \(job.secretName) holding the secret is not set"))
+            }
+            let body = Array(job.body.utf8)
+            return .success(
+                .post(
+                    url: job.destination,
+                    headers: [
+                        ("Content-Type", "application/json"), ("webhook-id", job.id),
+                        ("webhook-timestamp", String(timestamp)),
+                        ("webhook-signature", secret.signature(id: job.id, timestamp: timestamp, body: body)),
+                    ], body: body))
+        case "email":
+            guard let server = settings.smtp, let from = settings.mailFrom else {
+                return .failure(Problem(text: "no SMTP server is set (--smtp and --mail-from)"))
+            }
+            guard let content = MailContent(json: job.body) else {
+                return .failure(Problem(text: "the message kept with the job cannot be read"))
+            }
+            let to = job.destination.split(separator: ",").map(String.init)
+            return .success(
+                .mail(
+                    server: server, from: from, to: to,
+                    message: MailMessage.bytes(from: from, to: to, content: content, id: job.id, date: Date())))
+        default:
+            return .failure(Problem(text: "'\(job.kind)' is no kind of delivery this server sends"))
+        }
+    }
+
+    /// What `outcome` makes of `job`: delivered, pending until its next attempt, or failed for good.
+    private func result(_ job: StoredDelivery, _ outcome: Outcome, at time: Date) -> DeliveryResult {
+        let number = job.attempts + 1
+        let attempt = DeliveryAttempt(
+            number: number, at: SubmissionStore.Files.timestamp(time).iso, delivered: outcome.delivered,
+            status: outcome.status, error: outcome.error, milliseconds: outcome.milliseconds)
+        if outcome.delivered { return DeliveryResult(id: job.id, attempt: attempt, state: .delivered, due: job.due) }
+        guard number < settings.attempts else {
+            logger.warning(
+                "delivery failed for good",
+                metadata: [
+                    "form": "\(job.formID)", "job": "\(job.id)", "attempts": "\(number)",
+                    "error": "\(outcome.error ?? "")",
+                ])
+            return DeliveryResult(id: job.id, attempt: attempt, state: .failed, due: job.due)
+        }
+        logger.info(
+            "delivery attempt failed",
+            metadata: [
+                "form": "\(job.formID)", "job": "\(job.id)", "attempt": "\(number)", "error": "\(outcome.error ?? "")",
+            ])
+        return DeliveryResult(
+            id: job.id, attempt: attempt, state: .pending, due: Self.milliseconds() + delay(after: number))
+    }
+
+    /// The wait after failed attempt `number`, in milliseconds: `firstDelay` doubled each attempt up to
+    /// `longestDelay`, then three quarters to five quarters of it, so jobs that failed together do not
+    /// come back together.
+    func delay(after number: Int) -> UInt64 {
+        let first =
+            Double(settings.firstDelay.components.seconds) * 1000
+            + Double(settings.firstDelay.components.attoseconds) / 1e15
+        let longest = Double(settings.longestDelay.components.seconds) * 1000
+        let base = min(first * pow(2, Double(min(number - 1, 40))), longest)
+        return UInt64(base * Double.random(in: 0.75...1.25))
+    }
+
+    private func isStopping() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopping
+    }
+
+    /// Waits until woken, stopped, or `idle` has passed.
+    private func rest() {
+        condition.lock()
+        defer { condition.unlock() }
+        if !woken, !stopping {
+            let seconds = Double(settings.idle.components.seconds) + Double(settings.idle.components.attoseconds) / 1e18
+            _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
+        }
+        woken = false
+    }
+
+    static func milliseconds() -> UInt64 { UInt64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+}

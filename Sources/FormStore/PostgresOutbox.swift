@@ -1,0 +1,179 @@
+import Dispatch
+
+/// The delivery jobs of a PostgreSQL store, on a connection of their own, so claiming and recording
+/// holds up neither posts nor reads. Every server on the database claims from it: `FOR UPDATE SKIP
+/// LOCKED` lets each take rows the others are not taking, and a lease keeps a claimed job from every
+/// other worker until it ends.
+final class PostgresOutbox: DeliveryOutbox {
+    private let connection: PostgresConnection
+    private let queue = DispatchQueue(label: "formwright.store.postgres.outbox")
+
+    /// The columns of a job, in the order `delivery(_:)` reads them.
+    static let columns =
+        "id, submission, form, kind, destination, secret_name, body, state, attempts::text, due::text, created"
+
+    /// The outbox of the database at `url` (`name` for messages).
+    init(url: String, name: String) throws(StoreError) {
+        connection = try PostgresConnection(url: url, name: name)
+    }
+
+    func claim(now: UInt64, lease: UInt64, limit: Int) throws(StoreError) -> [StoredDelivery] {
+        try onQueue { () throws(StoreError) in
+            // Oldest due first, as they were chosen: RETURNING keeps no order of its own.
+            try connection.run(
+                """
+                WITH claimed AS (
+                    UPDATE deliveries SET lease = $1::bigint WHERE id IN (
+                        SELECT id FROM deliveries WHERE state = 'pending' AND due <= $2::bigint AND lease <= $2::bigint
+                        ORDER BY due LIMIT $3::integer FOR UPDATE SKIP LOCKED)
+                    RETURNING *)
+                SELECT \(Self.columns) FROM claimed ORDER BY due, id
+                """, [.text(String(lease)), .text(String(now)), .text(String(limit))]
+            ).compactMap(Self.delivery)
+        }
+    }
+
+    func record(_ results: [DeliveryResult]) throws(StoreError) {
+        guard !results.isEmpty else { return }
+        try onQueue { () throws(StoreError) in
+            try connection.execute("BEGIN")
+            do throws(StoreError) {
+                for statement in PostgresSubmissionStore.statements(results.map(Self.attemptRow)) {
+                    try connection.run(
+                        PostgresSubmissionStore.insertion(
+                            "delivery_attempts (delivery, number, at, delivered, status, error, milliseconds)",
+                            columns: 7, rows: statement.count),
+                        statement.flatMap { $0 })
+                }
+                // One statement for every job's new state: a batch of hundreds costs one round trip.
+                let rows = results.map { result -> [PostgresConnection.Parameter] in
+                    [
+                        .text(result.id), .text(result.state.rawValue), .text(String(result.attempt.number)),
+                        .text(String(result.due)),
+                    ]
+                }
+                for statement in PostgresSubmissionStore.statements(rows) {
+                    let values = (0..<statement.count).map { row in
+                        "($\(row * 4 + 1), $\(row * 4 + 2), $\(row * 4 + 3)::integer, $\(row * 4 + 4)::bigint)"
+                    }.joined(separator: ", ")
+                    try connection.run(
+                        """
+                        UPDATE deliveries AS d SET state = v.state, attempts = v.attempts, due = v.due, lease = 0
+                        FROM (VALUES \(values)) AS v (id, state, attempts, due) WHERE d.id = v.id
+                        """, statement.flatMap { $0 })
+                }
+                try connection.execute("COMMIT")
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Several servers share the database: a job another one leased is left to its lease.
+    func releaseLeases() throws(StoreError) {}
+
+    func deliveries(
+        formID: String, submission id: SubmissionID
+    ) throws(StoreError) -> [(
+        delivery: StoredDelivery, attempts: [DeliveryAttempt]
+    )] {
+        try onQueue { () throws(StoreError) in
+            let jobs = try connection.run(
+                "SELECT \(Self.columns) FROM deliveries WHERE form = $1 AND submission = $2 ORDER BY id",
+                [.text(formID), .text(id.description)]
+            ).compactMap(Self.delivery)
+            return try jobs.map { (job) throws(StoreError) in
+                let log = try connection.run(
+                    """
+                    SELECT number::text, at, delivered::text, status::text, error, milliseconds::text
+                    FROM delivery_attempts WHERE delivery = $1 ORDER BY number
+                    """, [.text(job.id)]
+                ).map { row in
+                    DeliveryAttempt(
+                        number: Int(Self.text(row[0])) ?? 0, at: Self.text(row[1]),
+                        delivered: Self.text(row[2]) == "t"
+                            || Self.text(row[2]) == "true", status: row[3].flatMap { Int(Self.text($0)) },
+                        error: row[4].map { Self.text($0) }, milliseconds: Int(Self.text(row[5])) ?? 0)
+                }
+                return (job, log)
+            }
+        }
+    }
+
+    func deliveries(formID: String, state: DeliveryState, limit: Int) throws(StoreError) -> [StoredDelivery] {
+        try onQueue { () throws(StoreError) in
+            try connection.run(
+                """
+                SELECT \(Self.columns) FROM deliveries WHERE form = $1 AND state = $2
+                ORDER BY created DESC, id LIMIT $3::integer
+                """, [.text(formID), .text(state.rawValue), .text(String(limit))]
+            ).compactMap(Self.delivery)
+        }
+    }
+
+    func retry(formID: String, id: String, now: UInt64) throws(StoreError) -> Bool {
+        try onQueue { () throws(StoreError) in
+            try !connection.run(
+                """
+                UPDATE deliveries SET state = 'pending', due = $1::bigint, lease = 0 WHERE form = $2 AND id = $3
+                RETURNING id
+                """, [.text(String(now)), .text(formID), .text(id)]
+            ).isEmpty
+        }
+    }
+
+    func counts() throws(StoreError) -> [String: DeliveryCount] {
+        try onQueue { () throws(StoreError) in
+            var counts: [String: DeliveryCount] = [:]
+            for row in try connection.run(
+                """
+                SELECT form, state, count(*)::text FROM deliveries WHERE state IN ('pending', 'failed')
+                GROUP BY form, state
+                """)
+            {
+                let form = Self.text(row[0])
+                let number = Int(Self.text(row[2])) ?? 0
+                if Self.text(row[1]) == "pending" { counts[form, default: DeliveryCount()].pending = number }
+                if Self.text(row[1]) == "failed" { counts[form, default: DeliveryCount()].failed = number }
+            }
+            return counts
+        }
+    }
+
+    /// `work` on the outbox's queue, its error rethrown here.
+    private func onQueue<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try queue.sync { Result { () throws(StoreError) in try work() } }.get()
+    }
+
+    /// A job as a row of `deliveries` for an insertion, lease ended.
+    static func row(_ job: StoredDelivery) -> [PostgresConnection.Parameter] {
+        [
+            .text(job.id), .text(job.submission.description), .text(job.formID), .text(job.kind),
+            .text(job.destination), .text(job.secretName), .text(job.body), .text(job.state.rawValue),
+            .text(String(job.attempts)), .text(String(job.due)), .text(job.created), .text("0"),
+        ]
+    }
+
+    /// An attempt as a row of `delivery_attempts`.
+    private static func attemptRow(_ result: DeliveryResult) -> [PostgresConnection.Parameter] {
+        let attempt = result.attempt
+        return [
+            .text(result.id), .text(String(attempt.number)), .text(attempt.at), .text(attempt.delivered ? "t" : "f"),
+            attempt.status.map { .text(String($0)) } ?? .null, attempt.error.map { .text($0) } ?? .null,
+            .text(String(attempt.milliseconds)),
+        ]
+    }
+
+    private static func delivery(_ row: [[UInt8]?]) -> StoredDelivery? {
+        guard let submission = SubmissionID(text(row[1])), let state = DeliveryState(rawValue: text(row[7])) else {
+            return nil
+        }
+        return StoredDelivery(
+            id: text(row[0]), submission: submission, formID: text(row[2]), kind: text(row[3]),
+            destination: text(row[4]), secretName: text(row[5]), body: text(row[6]), state: state,
+            attempts: Int(text(row[8])) ?? 0, due: UInt64(text(row[9])) ?? 0, created: text(row[10]))
+    }
+
+    private static func text(_ bytes: [UInt8]?) -> String { String(decoding: bytes ?? [], as: UTF8.self) }
+}

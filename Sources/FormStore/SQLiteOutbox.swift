@@ -1,0 +1,158 @@
+import Dispatch
+
+/// The delivery jobs of an SQLite store, on the store's connection and queue: one server uses an
+/// SQLite file, so one worker claims its jobs. `@unchecked Sendable`: its statements are used on the
+/// queue alone.
+final class SQLiteOutbox: DeliveryOutbox, @unchecked Sendable {
+    private let database: SQLiteDatabase
+    private let queue: DispatchQueue
+    private let claimDue: SQLiteDatabase.Statement
+    private let addAttempt: SQLiteDatabase.Statement
+    private let update: SQLiteDatabase.Statement
+    private let ofSubmission: SQLiteDatabase.Statement
+    private let attempts: SQLiteDatabase.Statement
+    private let inState: SQLiteDatabase.Statement
+    private let again: SQLiteDatabase.Statement
+    private let count: SQLiteDatabase.Statement
+
+    /// The columns of a job, in the order `delivery(_:)` reads them.
+    static let columns = "id, submission, form, kind, destination, secret_name, body, state, attempts, due, created"
+
+    /// The outbox of `database`, whose calls run on `queue`.
+    init(database: SQLiteDatabase, queue: DispatchQueue) throws(StoreError) {
+        self.database = database
+        self.queue = queue
+        let columns = Self.columns
+        claimDue = try database.prepare(
+            """
+            UPDATE deliveries SET lease = CAST(?1 AS INTEGER) WHERE id IN (
+                SELECT id FROM deliveries WHERE state = 'pending' AND due <= CAST(?2 AS INTEGER)
+                AND lease <= CAST(?2 AS INTEGER) ORDER BY due LIMIT CAST(?3 AS INTEGER))
+            RETURNING \(columns)
+            """)
+        addAttempt = try database.prepare(
+            """
+            INSERT INTO delivery_attempts (delivery, number, at, delivered, status, error, milliseconds)
+            VALUES (?, CAST(? AS INTEGER), ?, CAST(? AS INTEGER), CAST(? AS INTEGER), ?, CAST(? AS INTEGER))
+            """)
+        update = try database.prepare(
+            """
+            UPDATE deliveries SET state = ?, attempts = CAST(? AS INTEGER), due = CAST(? AS INTEGER), lease = 0
+            WHERE id = ?
+            """)
+        ofSubmission = try database.prepare(
+            "SELECT \(columns) FROM deliveries WHERE form = ? AND submission = ? ORDER BY id")
+        attempts = try database.prepare(
+            """
+            SELECT number, at, delivered, status, error, milliseconds FROM delivery_attempts
+            WHERE delivery = ? ORDER BY number
+            """)
+        inState = try database.prepare(
+            "SELECT \(columns) FROM deliveries WHERE form = ? AND state = ? ORDER BY created DESC, id LIMIT CAST(? AS INTEGER)"
+        )
+        again = try database.prepare(
+            "UPDATE deliveries SET state = 'pending', due = CAST(? AS INTEGER), lease = 0 WHERE form = ? AND id = ?")
+        count = try database.prepare(
+            "SELECT form, state, count(*) FROM deliveries WHERE state IN ('pending', 'failed') GROUP BY form, state")
+    }
+
+    func claim(now: UInt64, lease: UInt64, limit: Int) throws(StoreError) -> [StoredDelivery] {
+        try onQueue { () throws(StoreError) in
+            try claimDue.bind([String(lease), String(now), String(limit)])
+            // Oldest due first, as they were chosen: RETURNING keeps no order of its own.
+            return try claimDue.rows(Self.delivery).compactMap { $0 }.sorted { ($0.due, $0.id) < ($1.due, $1.id) }
+        }
+    }
+
+    func record(_ results: [DeliveryResult]) throws(StoreError) {
+        try onQueue { () throws(StoreError) in
+            try database.execute("BEGIN IMMEDIATE")
+            do throws(StoreError) {
+                for result in results {
+                    let attempt = result.attempt
+                    try addAttempt.bind([
+                        result.id, String(attempt.number), attempt.at, attempt.delivered ? "1" : "0",
+                        attempt.status.map(String.init) ?? "", attempt.error ?? "", String(attempt.milliseconds),
+                    ])
+                    try addAttempt.run()
+                    try update.bind([result.state.rawValue, String(attempt.number), String(result.due), result.id])
+                    try update.run()
+                }
+                try database.execute("COMMIT")
+            } catch {
+                try? database.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    func releaseLeases() throws(StoreError) {
+        try onQueue { () throws(StoreError) in try database.execute("UPDATE deliveries SET lease = 0 WHERE lease > 0") }
+    }
+
+    func deliveries(
+        formID: String, submission id: SubmissionID
+    ) throws(StoreError) -> [(
+        delivery: StoredDelivery, attempts: [DeliveryAttempt]
+    )] {
+        try onQueue { () throws(StoreError) in
+            try ofSubmission.bind([formID, id.description])
+            let jobs = try ofSubmission.rows(Self.delivery).compactMap { $0 }
+            return try jobs.map { (job) throws(StoreError) in
+                try attempts.bind([job.id])
+                let log = try attempts.rows { columns in
+                    DeliveryAttempt(
+                        number: Int(columns.text(0) ?? "") ?? 0, at: columns.text(1) ?? "",
+                        delivered: columns.text(2) == "1", status: columns.text(3).flatMap { Int($0) },
+                        error: columns.text(4).flatMap { $0.isEmpty ? nil : $0 },
+                        milliseconds: Int(columns.text(5) ?? "") ?? 0)
+                }
+                return (job, log)
+            }
+        }
+    }
+
+    func deliveries(formID: String, state: DeliveryState, limit: Int) throws(StoreError) -> [StoredDelivery] {
+        try onQueue { () throws(StoreError) in
+            try inState.bind([formID, state.rawValue, String(limit)])
+            return try inState.rows(Self.delivery).compactMap { $0 }
+        }
+    }
+
+    func retry(formID: String, id: String, now: UInt64) throws(StoreError) -> Bool {
+        try onQueue { () throws(StoreError) in
+            try again.bind([String(now), formID, id])
+            try again.run()
+            return database.changes > 0
+        }
+    }
+
+    func counts() throws(StoreError) -> [String: DeliveryCount] {
+        try onQueue { () throws(StoreError) in
+            var counts: [String: DeliveryCount] = [:]
+            for row in try count.rows() {
+                guard let form = row[0], let state = row[1], let number = row[2].flatMap({ Int($0) }) else { continue }
+                if state == "pending" { counts[form, default: DeliveryCount()].pending = number }
+                if state == "failed" { counts[form, default: DeliveryCount()].failed = number }
+            }
+            return counts
+        }
+    }
+
+    /// `work` on the store's queue, its error rethrown here.
+    private func onQueue<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try queue.sync { Result { () throws(StoreError) in try work() } }.get()
+    }
+
+    /// The job of the columns `columns`; nil for a row that is none (an id or state it cannot read).
+    static func delivery(_ columns: borrowing SQLiteDatabase.Columns) -> StoredDelivery? {
+        guard let submission = columns.text(1).flatMap(SubmissionID.init),
+            let state = columns.text(7).flatMap(DeliveryState.init(rawValue:))
+        else { return nil }
+        return StoredDelivery(
+            id: columns.text(0) ?? "", submission: submission, formID: columns.text(2) ?? "",
+            kind: columns.text(3) ?? "", destination: columns.text(4) ?? "", secretName: columns.text(5) ?? "",
+            body: columns.text(6) ?? "", state: state, attempts: Int(columns.text(8) ?? "") ?? 0,
+            due: UInt64(columns.text(9) ?? "") ?? 0, created: columns.text(10) ?? "")
+    }
+}

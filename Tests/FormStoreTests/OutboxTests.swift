@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import FormStore
+
+/// The delivery jobs of both stores (`DeliveryOutbox`): written with their submission or not at all,
+/// claimed under a lease by one worker at a time, recorded attempt by attempt, counted, sent again on
+/// demand, and erased with their submission.
+@Suite struct OutboxTests {
+    /// Submission `number` of form `rsvp` with `count` webhook jobs due at `due`.
+    static func submission(_ number: Int, jobs count: Int, due: UInt64 = 1_000) -> StoredSubmission {
+        let base = SubmissionDatabaseTests.submission("rsvp", number)
+        let jobs = (0..<count).map { index in
+            StoredDelivery(
+                id: "msg_\(base.id)_1_\(index)", submission: base.id, formID: "rsvp", kind: "webhook",
+                destination: "http://127.0.0.1:9/hook", secretName: "HOOK_SECRET", body: #"{"n":\#(number)}"#, due: due,
+                created: "2026-11-28T12:00:00.000Z")
+        }
+        return StoredSubmission(
+            id: base.id, formID: base.formID, received: base.received, httpParameters: base.httpParameters,
+            formValues: base.formValues, deliveries: jobs)
+    }
+
+    static func attempt(_ number: Int, delivered: Bool) -> DeliveryAttempt {
+        DeliveryAttempt(
+            number: number, at: "2026-11-28T12:00:0\(number).000Z", delivered: delivered, status: delivered ? 200 : 500,
+            error: delivered ? nil : "HTTP 500", milliseconds: 12)
+    }
+
+    /// Jobs come with their submission; one claimed is leased and no one else's until the lease ends;
+    /// an attempt recorded ends the lease and sets what comes next.
+    @Test(arguments: Backend.allCases)
+    func jobsAreClaimedUnderALeaseAndRecorded(_ backend: Backend) async throws {
+        let store = try backend.open(try backend.place())
+        let sent = Self.submission(1, jobs: 2)
+        try await store.keep(sent)
+        #expect(try store.submission(formID: "rsvp", id: sent.id)?.deliveries == [])
+        let claimed = try store.outbox.claim(now: 1_000, lease: 61_000, limit: 10)
+        #expect(claimed == sent.deliveries)
+        #expect(try store.outbox.claim(now: 2_000, lease: 62_000, limit: 10).isEmpty)
+        #expect(try store.outbox.claim(now: 61_001, lease: 121_001, limit: 1).count == 1)
+        #expect(try store.outbox.counts() == ["rsvp": DeliveryCount(pending: 2, failed: 0)])
+
+        try store.outbox.record([
+            DeliveryResult(id: claimed[0].id, attempt: Self.attempt(1, delivered: true), state: .delivered, due: 1_000),
+            DeliveryResult(id: claimed[1].id, attempt: Self.attempt(1, delivered: false), state: .pending, due: 5_000),
+        ])
+        // The second is due at 5 s, and no longer leased.
+        #expect(try store.outbox.claim(now: 4_999, lease: 64_999, limit: 10).isEmpty)
+        let again = try store.outbox.claim(now: 5_000, lease: 65_000, limit: 10)
+        #expect(again.map(\.id) == [claimed[1].id])
+        #expect(again.first?.attempts == 1)
+        try store.outbox.record([
+            DeliveryResult(id: claimed[1].id, attempt: Self.attempt(2, delivered: false), state: .failed, due: 5_000)
+        ])
+        #expect(try store.outbox.counts() == ["rsvp": DeliveryCount(pending: 0, failed: 1)])
+        #expect(try store.outbox.deliveries(formID: "rsvp", state: .failed, limit: 10).map(\.id) == [claimed[1].id])
+        let log = try store.outbox.deliveries(formID: "rsvp", submission: sent.id)
+        #expect(log.map(\.delivery.state) == [.delivered, .failed])
+        #expect(log[1].attempts == [Self.attempt(1, delivered: false), Self.attempt(2, delivered: false)])
+        #expect(log[0].attempts == [Self.attempt(1, delivered: true)])
+        #expect(try store.outbox.deliveries(formID: "pets", submission: sent.id).isEmpty)
+
+        // Sent again on demand: pending and due at once; another form's job is not there.
+        #expect(try !store.outbox.retry(formID: "pets", id: claimed[1].id, now: 9_000))
+        #expect(try store.outbox.retry(formID: "rsvp", id: claimed[1].id, now: 9_000))
+        #expect(try store.outbox.claim(now: 9_000, lease: 69_000, limit: 10).map(\.id) == [claimed[1].id])
+    }
+
+    /// A job another worker had leased is free at once after `releaseLeases` (the SQLite store's start).
+    @Test func releasingLeasesFreesClaimedJobs() async throws {
+        let store = try Backend.sqlite.open(try Backend.sqlite.place())
+        try await store.keep(Self.submission(1, jobs: 1))
+        #expect(try store.outbox.claim(now: 1_000, lease: 61_000, limit: 10).count == 1)
+        try store.outbox.releaseLeases()
+        #expect(try store.outbox.claim(now: 1_001, lease: 61_001, limit: 10).count == 1)
+    }
+
+    /// A batch that fails keeps neither its submissions nor their jobs; erasure takes a submission's
+    /// jobs and their logs.
+    @Test(arguments: Backend.allCases)
+    func jobsLiveAndDieWithTheirSubmission(_ backend: Backend) async throws {
+        let place = try backend.place()
+        let store = try backend.open(place)
+        let sent = Self.submission(1, jobs: 1)
+        try await store.keep(sent)
+        // The same id again, with three jobs: refused, and none of its jobs is kept.
+        let again = Self.submission(1, jobs: 3)
+        let clash = StoredSubmission(
+            id: sent.id, formID: "rsvp", received: sent.received, httpParameters: "{}", formValues: "{}",
+            deliveries: again.deliveries.map {
+                StoredDelivery(
+                    id: $0.id.replacingOccurrences(of: "\(again.id)", with: "\(sent.id)") + "x", submission: sent.id,
+                    formID: "rsvp", kind: $0.kind, destination: $0.destination, secretName: $0.secretName,
+                    body: $0.body,
+                    due: $0.due, created: $0.created)
+            })
+        await #expect(throws: StoreError.self) { try await store.keep(clash) }
+        #expect(try store.outbox.counts() == ["rsvp": DeliveryCount(pending: 1)])
+        let job = try #require(try store.outbox.claim(now: 1_000, lease: 2_000, limit: 1).first)
+        try store.outbox.record([
+            DeliveryResult(id: job.id, attempt: Self.attempt(1, delivered: false), state: .pending, due: 3_000)
+        ])
+        #expect(try store.delete(formID: "rsvp", id: sent.id))
+        #expect(try store.outbox.counts().isEmpty)
+        #expect(try RevisionTests.rows(backend, place, ["deliveries", "delivery_attempts"]) == [0, 0])
+    }
+
+    /// Workers of four servers claiming one database's jobs at once never get the same job: each of 200
+    /// is claimed exactly once.
+    @Test func workersOnOnePostgresClaimEachJobOnce() async throws {
+        let place = try Backend.postgres.place()
+        let first = try Backend.postgres.open(place)
+        for number in 0..<40 { try await first.keep(Self.submission(number, jobs: 5)) }
+        let stores = try (0..<4).map { _ in try Backend.postgres.open(place) }
+        let claimed = try await withThrowingTaskGroup(of: [String].self) { group in
+            for store in stores {
+                group.addTask {
+                    var mine: [String] = []
+                    while true {
+                        let jobs = try store.outbox.claim(now: 1_000, lease: 600_000, limit: 7)
+                        if jobs.isEmpty { return mine }
+                        mine += jobs.map(\.id)
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(claimed.count == 200)
+        #expect(Set(claimed).count == 200)
+    }
+}

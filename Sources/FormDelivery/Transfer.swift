@@ -69,6 +69,8 @@ final class Transfer {
                 handle, CURLOPT_USE_SSL, Int(server.requireTLS ? CURLUSESSL_ALL.rawValue : CURLUSESSL_TRY.rawValue))
             if let username = server.username { _ = CCurl_setString(handle, CURLOPT_USERNAME, username) }
             if let password = server.password { _ = CCurl_setString(handle, CURLOPT_PASSWORD, password) }
+            // A connection per message: a server left mid-dialogue by a failed one would refuse the next.
+            _ = CCurl_setLong(handle, CURLOPT_FORBID_REUSE, 1)
             _ = CCurl_setLong(handle, CURLOPT_UPLOAD, 1)
             _ = CCurl_setSize(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(bytes.count))
             _ = CCurl_setCallback(handle, CURLOPT_READFUNCTION, Self.read)

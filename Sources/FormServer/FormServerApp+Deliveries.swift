@@ -49,6 +49,7 @@ extension FormServerApp {
         var settings = DeliveryWorker.Settings()
         settings.attempts = configuration.deliveryAttempts
         settings.firstDelay = configuration.deliveryBackoff
+        settings.longestDelay = max(configuration.deliveryMaxDelay, configuration.deliveryBackoff)
         settings.smtp = plan.smtp
         settings.mailFrom = configuration.mailFrom
         let worker = DeliveryWorker(outbox: database.outbox, settings: settings, secrets: plan.secrets, logger: logger)

@@ -55,8 +55,10 @@ public struct FormServerConfiguration: Sendable {
     public var mailFrom: String?
     /// How many attempts a delivery gets before it has failed for good.
     public var deliveryAttempts = 16
-    /// The wait after a delivery's first failed attempt; each later one doubles, up to a day.
+    /// The wait after a delivery's first failed attempt; each later one doubles, up to `deliveryMaxDelay`.
     public var deliveryBackoff: Duration = .seconds(5)
+    /// The longest wait between two attempts at a delivery.
+    public var deliveryMaxDelay: Duration = .seconds(86_400)
     /// Where webhooks' signing secrets are read (`secretEnv`): the process's environment.
     public var environment: [String: String] = [:]
 

@@ -49,6 +49,7 @@ struct Formwright: ParsableCommand {
         subcommands: [
             Serve.self, CheckCommand.self, EvaluateCommand.self, RenderCommand.self, PredicateCommand.self, Probe.self,
             SubmissionsCommand.self,
+            DeliveriesCommand.self,
             KeysCommand.self,
             ImportCommand.self,
         ],

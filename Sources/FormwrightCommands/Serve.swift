@@ -108,9 +108,13 @@ struct Serve: ParsableCommand {
 
     @Option(
         help:
-            "Seconds before a failed delivery's second attempt; each later wait doubles, up to a day. (env: FORMWRIGHT_DELIVERY_BACKOFF, default: 5)"
+            "Seconds before a failed delivery's second attempt; each later wait doubles, up to --delivery-max-delay. (env: FORMWRIGHT_DELIVERY_BACKOFF, default: 5)"
     )
     var deliveryBackoff: Double?
+
+    @Option(
+        help: "Longest wait in seconds between two attempts at a delivery. (env: FORMWRIGHT_DELIVERY_MAX_DELAY, default: 86400)")
+    var deliveryMaxDelay: Double?
 
     /// Where submissions are kept when nothing says otherwise: under the process's working directory.
     static let defaultStore = "sqlite:data/formwright.db"
@@ -203,6 +207,10 @@ struct Serve: ParsableCommand {
             Double($0).flatMap { $0 > 0 && $0 <= 86_400 ? $0 : nil }
         }
         configuration.deliveryBackoff = .milliseconds(Int(backoff * 1000))
+        let longest = try environment.value(deliveryMaxDelay, "FORMWRIGHT_DELIVERY_MAX_DELAY", default: 86_400.0) {
+            Double($0).flatMap { $0 > 0 && $0 <= 7 * 86_400 ? $0 : nil }
+        }
+        configuration.deliveryMaxDelay = .milliseconds(Int(longest * 1000))
         // Webhooks' secrets are read from the variables their forms name (`secretEnv`).
         configuration.environment = environment.variables
         // The CSRF secret comes only from the environment: a flag would show in `ps`.

@@ -80,13 +80,13 @@ struct DeliveryJobs: Sendable {
             .replacing("{reference}", with: id.description)
         let rows = answers(httpParameters)
         var text = intro + "\n\n"
-        var html = "<p>" + Self.escaped(intro) + "</p>\n<table>\n"
+        var html = "<div lang=\"\(Self.escaped(form.form.locale))\">\n<p>" + Self.escaped(intro) + "</p>\n<table>\n"
         for (title, value) in rows {
             text += "\(title): \(value)\n"
             html += "<tr><th scope=\"row\" style=\"text-align:left;padding-right:1em\">\(Self.escaped(title))</th>"
             html += "<td>\(Self.escaped(value).replacingOccurrences(of: "\n", with: "<br>"))</td></tr>\n"
         }
-        html += "</table>\n"
+        html += "</table>\n</div>\n"
         return MailContent(subject: subject, text: text, html: html).json
     }
 

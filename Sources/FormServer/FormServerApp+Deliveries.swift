@@ -62,6 +62,19 @@ extension FormServerApp {
         return worker
     }
 
+    /// What stops `catalog`'s deliveries from being made with this `environment`, SMTP server and sender,
+    /// each naming its form and setting, as `serve` says them (a database store assumed): for
+    /// `formwright check`.
+    public static func deliveryProblems(
+        in catalog: FormCatalog, environment: [String: String], smtp: String?, mailFrom: String?
+    ) -> [String] {
+        let made = DeliveryPlan.make(
+            catalog, environment: environment, smtp: smtp.flatMap { $0.isEmpty ? nil : $0 },
+            mailFrom: mailFrom.flatMap { $0.isEmpty ? nil : $0 }, database: true)
+        if case .failure(let problems) = made { return problems.messages }
+        return []
+    }
+
     /// `/readyz`'s answer once the store answered: `{"status":"ok","deliveries":{form:{"pending","failed"}}}`.
     static func readiness(_ store: (any SubmissionKeeper)?) async -> [UInt8] {
         var counts: [String: DeliveryCount] = [:]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FormModel
 import FormServer
+import Foundation
 
 /// `formwright check [Forms]`: loads and compiles every descriptor, reporting every problem.
 struct CheckCommand: ParsableCommand {
@@ -11,12 +12,20 @@ struct CheckCommand: ParsableCommand {
             Prints every problem (file, place in the file, what is wrong) and exits 1, or prints one \
             line per form and exits 0. 'serve' runs the same checks and refuses to start on a problem. \
             Conditions that cannot be evaluated on a form's defaults (and so count as false) are \
-            printed as warnings, which do not fail the check.
+            printed as warnings, which do not fail the check. A form's deliveries are checked as 'serve' \
+            checks them: each webhook's secret in the environment, and for e-mail an SMTP server and a \
+            sender (--smtp, --mail-from, or FORMWRIGHT_SMTP and FORMWRIGHT_MAIL_FROM).
             """
     )
 
     @Argument(help: "The folder of form descriptors.")
     var folder = "Forms"
+
+    @ArgumentParser.Option(help: "The SMTP server 'serve' will send e-mail through. (env: FORMWRIGHT_SMTP)")
+    var smtp: String?
+
+    @ArgumentParser.Option(help: "The address e-mail deliveries come from. (env: FORMWRIGHT_MAIL_FROM)")
+    var mailFrom: String?
 
     func run() throws {
         let catalog: FormCatalog
@@ -30,7 +39,12 @@ struct CheckCommand: ParsableCommand {
         let unregistered = FormServerApp.unregisteredValidatorProblems(
             in: catalog, registered: FormwrightCommandLine.hooks(formsFolder: folder).validators)
         let texts = FormServerApp.messageProblems(in: catalog)
-        if !unregistered.isEmpty || !texts.isEmpty { report(unregistered + texts) }
+        let environment = ProcessInfo.processInfo.environment
+        let deliveries = FormServerApp.deliveryProblems(
+            in: catalog, environment: environment, smtp: smtp ?? environment["FORMWRIGHT_SMTP"],
+            mailFrom: mailFrom ?? environment["FORMWRIGHT_MAIL_FROM"])
+        let problems = unregistered + texts + deliveries
+        if !problems.isEmpty { report(problems) }
         for id in catalog.ids {
             guard let form = catalog.forms[id] else { continue }
             let conditions =

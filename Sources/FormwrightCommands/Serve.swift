@@ -113,7 +113,9 @@ struct Serve: ParsableCommand {
     var deliveryBackoff: Double?
 
     @Option(
-        help: "Longest wait in seconds between two attempts at a delivery. (env: FORMWRIGHT_DELIVERY_MAX_DELAY, default: 86400)")
+        help:
+            "Longest wait in seconds between two attempts at a delivery. (env: FORMWRIGHT_DELIVERY_MAX_DELAY, default: 86400)"
+    )
     var deliveryMaxDelay: Double?
 
     /// Where submissions are kept when nothing says otherwise: under the process's working directory.

@@ -18,7 +18,10 @@ final class WebhookReceiver: @unchecked Sendable {
     /// A receiver on `port` (0: a free one).
     init(port: Int = 0) throws {
         process = try FormwrightProcess(
-            [repositoryRoot.appendingPathComponent("Tests/Deliveries/webhook_receiver.py").path, String(port), hookSecret],
+            [
+                repositoryRoot.appendingPathComponent("Tests/Deliveries/webhook_receiver.py").path, String(port),
+                hookSecret,
+            ],
             binary: URL(fileURLWithPath: "/usr/bin/python3"))
         let deadline = Date().addingTimeInterval(10)
         var found: Int?
@@ -91,7 +94,8 @@ struct Mail {
     let html: String
 
     init(_ raw: String) {
-        let lines = raw.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = raw.replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false)
         var headers: [String: String] = [:]
         var index = 0
         while index < lines.count, !lines[index].isEmpty {
@@ -152,17 +156,17 @@ func contactForms(webhook: String, mail: Bool) throws -> URL {
     var deliveries = #"  - { webhook: "\#(webhook)", secretEnv: CONTACT_HOOK_SECRET }"#
     if mail { deliveries += "\n  - { email: team@example.org }\n  - { confirmTo: email }" }
     try """
-        id: contact
-        title: Contact us
-        deliver:
-        \(deliveries)
-        sections:
-          - rows:
-              - { tag: name, type: name, title: Your name, required: true }
-              - { tag: email, type: email, title: Email, required: true }
-              - { tag: message, type: textView, title: Message }
-              - { tag: pin, type: password, title: PIN, store: hash }
-        """.write(to: folder.appendingPathComponent("contact.yaml"), atomically: true, encoding: .utf8)
+    id: contact
+    title: Contact us
+    deliver:
+    \(deliveries)
+    sections:
+      - rows:
+          - { tag: name, type: name, title: Your name, required: true }
+          - { tag: email, type: email, title: Email, required: true }
+          - { tag: message, type: textView, title: Message }
+          - { tag: pin, type: password, title: PIN, store: hash }
+    """.write(to: folder.appendingPathComponent("contact.yaml"), atomically: true, encoding: .utf8)
     return folder
 }
 

@@ -49,7 +49,8 @@ extension CommandSuites {
                     let answer = try exchange(port: port, contactPost(number, name: "<b>Ada</b> \(number)", pin: true))
                     ids.append(try #require(Self.keptID(answer), "\(answer)"))
                 }
-                #expect(try eventually(seconds: 20) { try receiver.received().count >= 3 && mail.messages().count >= 6 })
+                #expect(
+                    try eventually(seconds: 20) { try receiver.received().count >= 3 && mail.messages().count >= 6 })
                 let hooks = try receiver.received()
                 #expect(hooks.count == 3, "\(server.text)")
                 #expect(hooks.allSatisfy { $0["verified"] as? Bool == true })
@@ -74,7 +75,9 @@ extension CommandSuites {
                 #expect(team.count == 3)
                 #expect(team.allSatisfy { $0.headers["Subject"] == "New answers to Contact us" })
                 let confirmations = messages.filter { $0.headers["X-RcptTo"]?.hasPrefix("ada") == true }
-                #expect(Set(confirmations.compactMap { $0.headers["X-RcptTo"] }) == Set((0..<3).map { "ada\($0)@example.org" }))
+                #expect(
+                    Set(confirmations.compactMap { $0.headers["X-RcptTo"] })
+                        == Set((0..<3).map { "ada\($0)@example.org" }))
                 #expect(confirmations.allSatisfy { $0.headers["Subject"] == "Your answers to Contact us" })
                 for message in messages {
                     #expect(message.headers["From"] == "forms@example.org")
@@ -88,7 +91,8 @@ extension CommandSuites {
 
                 let key = try Self.key(store.location, scopes: "read")
                 let log = try request(
-                    port, "/api/forms/contact/submissions/\(ids[0])/deliveries", headers: ["Authorization": "Bearer \(key)"])
+                    port, "/api/forms/contact/submissions/\(ids[0])/deliveries",
+                    headers: ["Authorization": "Bearer \(key)"])
                 #expect(log.status == 200)
                 let jobs = try #require(
                     (try JSONSerialization.jsonObject(with: Data(log.body)) as? [String: Any])?["deliveries"]
@@ -140,7 +144,9 @@ extension CommandSuites {
                 #expect(retried.status == 202)
                 #expect(try eventually(seconds: 10) { try failed().isEmpty && receiver.received().count == 4 })
                 #expect(Set(try receiver.received().compactMap { $0["id"] as? String }) == ["msg_\(id)_1_0"])
-                #expect(try request(port, "POST", "/api/forms/contact/deliveries/nope/retry", headers: auth, body: "").status == 404)
+                #expect(
+                    try request(port, "POST", "/api/forms/contact/deliveries/nope/retry", headers: auth, body: "")
+                        .status == 404)
                 let reader = try Self.key(store.location, scopes: "read")
                 #expect(
                     try request(
@@ -153,12 +159,14 @@ extension CommandSuites {
                 let second = try #require(Self.keptID(try exchange(port: port, contactPost(2))))
                 #expect(try eventually(seconds: 15) { try failed().count == 1 })
                 let listed = try runFormwright(
-                    ["deliveries", "list", "--form", "contact", "--state", "failed", "--store", store.location], input: "")
+                    ["deliveries", "list", "--form", "contact", "--state", "failed", "--store", store.location],
+                    input: "")
                 #expect(listed.status == 0, "\(listed.errors)")
                 #expect(listed.output.hasPrefix("msg_\(second)_1_0 failed 3 "), "\(listed.output)")
                 try receiver.answer("ok")
                 let again = try runFormwright(
-                    ["deliveries", "retry", "--form", "contact", "msg_\(second)_1_0", "--store", store.location], input: "")
+                    ["deliveries", "retry", "--form", "contact", "msg_\(second)_1_0", "--store", store.location],
+                    input: "")
                 #expect(again.status == 0, "\(again.errors)")
                 #expect(try eventually(seconds: 10) { try failed().isEmpty })
             }
@@ -226,6 +234,36 @@ extension CommandSuites {
                     #expect(process.waitForExit() == 1)
                     #expect(process.text.contains(message), "\(process.text)")
                 }
+                // `formwright check` says the same, and what is wrong in the descriptor itself.
+                let checked = try runFormwright(["check", forms.path])
+                #expect(checked.status == 1)
+                #expect(checked.output.contains("the environment variable CONTACT_HOOK_SECRET is not set"))
+                #expect(checked.output.contains("deliver[1]: e-mail needs an SMTP server"))
+                let withAll = try runFormwright(
+                    ["check", forms.path, "--smtp", "smtp://127.0.0.1:25", "--mail-from", "f@example.org"],
+                    environment: ["CONTACT_HOOK_SECRET": hookSecret])
+                #expect(withAll.status == 0, "\(withAll.output)")
+                try """
+                id: broken
+                deliver:
+                  - { webhook: "ftp://example.org/in", secretEnv: 9LIVES }
+                  - { email: "team at example.org" }
+                  - { confirmTo: name }
+                  - { email: a@example.org, webhook: "https://example.org" }
+                sections: [{ rows: [{ tag: name, type: name }] }]
+                """.write(to: forms.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+                let broken = try runFormwright(["check", forms.path])
+                #expect(broken.status == 1)
+                for problem in [
+                    "deliver[0].webhook: a webhook is an http or https URL, found 'ftp:'",
+                    "deliver[0].secretEnv: '9LIVES' is no environment variable's name",
+                    "deliver[1].email: 'team at example.org' is not an e-mail address",
+                    "deliver[2].confirmTo: 'name' is a name row: a confirmation goes to an email row",
+                    "deliver[3]: a delivery has exactly one of 'webhook', 'email' and 'confirmTo'",
+                ] {
+                    #expect(broken.output.contains(problem), "\(problem) in \(broken.output)")
+                }
+                try FileManager.default.removeItem(at: forms.appendingPathComponent("broken.yaml"))
                 let none = try FormwrightProcess(
                     ["serve", "--port", "0", "--forms", forms.path, "--store", "none"],
                     environment: ["CONTACT_HOOK_SECRET": hookSecret])
@@ -255,9 +293,12 @@ extension CommandSuites {
                 let receiver = try WebhookReceiver(port: receiverPort)
                 let (second, _) = try Self.serve(forms: forms, store: store.location, flags)
                 #expect(
-                    try eventually(seconds: 30) { Set(try receiver.received().compactMap { $0["id"] as? String }).count == 1_000 },
+                    try eventually(seconds: 30) {
+                        Set(try receiver.received().compactMap { $0["id"] as? String }).count == 1_000
+                    },
                     "\(second.text.suffix(2_000))")
-                #expect(Set(try receiver.received().compactMap { $0["id"] as? String }) == Set(ids.map { "msg_\($0)_1_0" }))
+                #expect(
+                    Set(try receiver.received().compactMap { $0["id"] as? String }) == Set(ids.map { "msg_\($0)_1_0" }))
                 #expect(try receiver.received().allSatisfy { $0["verified"] as? Bool == true })
             }
         }
@@ -272,7 +313,8 @@ extension CommandSuites {
                 let servers = try (0..<2).map { _ in try Self.serve(forms: forms, store: url) }
                 var ids: [String] = []
                 for number in 0..<400 {
-                    ids.append(try #require(Self.keptID(try exchange(port: servers[number % 2].port, contactPost(number)))))
+                    ids.append(
+                        try #require(Self.keptID(try exchange(port: servers[number % 2].port, contactPost(number)))))
                 }
                 #expect(try eventually(seconds: 30) { try receiver.received().count >= 400 })
                 usleep(1_000_000)
@@ -317,7 +359,8 @@ extension CommandSuites {
         /// A key of `scopes` made in `store` with `formwright keys create`.
         static func key(_ store: String, scopes: String) throws -> String {
             let made = try runFormwright(
-                ["keys", "create", "key-\(UUID().uuidString.prefix(8))", "--scope", scopes, "--store", store], input: "")
+                ["keys", "create", "key-\(UUID().uuidString.prefix(8))", "--scope", scopes, "--store", store], input: ""
+            )
             return String(made.output.split(separator: "\n").last ?? "")
         }
     }

@@ -201,7 +201,8 @@ final class DeliveryWorker: @unchecked Sendable {
         let first =
             Double(settings.firstDelay.components.seconds) * 1000
             + Double(settings.firstDelay.components.attoseconds) / 1e15
-        let longest = Double(settings.longestDelay.components.seconds) * 1000
+        let longest =
+            Double(settings.longestDelay.components.seconds) * 1000
             + Double(settings.longestDelay.components.attoseconds) / 1e15
         let base = min(first * pow(2, Double(min(number - 1, 40))), longest)
         return UInt64(base * Double.random(in: 0.75...1.25))

@@ -132,6 +132,10 @@ let package = Package(
             path: "bench/submit-bench",
             swiftSettings: swiftSettings
         ),
+        // A webhook receiver that answers at once and notes arrivals, for bench/deliveries.sh.
+        .executableTarget(
+            name: "webhook-sink", dependencies: ["HTTPServer"], path: "bench/webhook-sink",
+            swiftSettings: swiftSettings),
         // Heap allocations per kind of request, held to ceilings (`make allocation-test`): an executable
         // of its own, as the counter replaces the whole process's allocator.
         .executableTarget(

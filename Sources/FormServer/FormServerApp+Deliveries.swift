@@ -35,8 +35,6 @@ extension FormServerApp {
         let counts: [String: DeliveryCount]
         do {
             counts = try database.outbox.counts()
-            // One server uses an SQLite file: what a killed one had claimed is sent at once.
-            try database.outbox.releaseLeases()
         } catch {
             throw FormServerError(message: "cannot read the delivery jobs: \(error.description)")
         }

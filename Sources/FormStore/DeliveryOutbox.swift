@@ -5,16 +5,13 @@
 public protocol DeliveryOutbox: Sendable {
     /// Claims at most `limit` jobs that are pending, due by `now` and not leased, oldest due first,
     /// leasing them until `lease` (milliseconds since 1970). On PostgreSQL, servers claiming at once
-    /// skip each other's rows (`FOR UPDATE SKIP LOCKED`).
+    /// skip each other's rows (`FOR UPDATE SKIP LOCKED`); an SQLite file has one server, whose one worker
+    /// records each round before it claims the next, so no lease is written there.
     func claim(now: UInt64, lease: UInt64, limit: Int) throws(StoreError) -> [StoredDelivery]
 
     /// Records `results` in one transaction: each attempt in its job's log, each job's new state, its
     /// lease ended.
     func record(_ results: [DeliveryResult]) throws(StoreError)
-
-    /// Ends every lease: for a store only one server uses (SQLite), at its start, so jobs a killed
-    /// server had claimed are sent at once rather than when their leases end.
-    func releaseLeases() throws(StoreError)
 
     /// The jobs of submission `id` of form `formID`, in the order they were written, each with its
     /// attempts.

@@ -60,10 +60,13 @@ enum PostgresMigrations {
         );
         """,
         // Delivery jobs (a form's `deliver`), written with their submissions: the transactional outbox.
+        // A job's id starts with its submission's (`StoredDelivery.ids(of:)`): its primary key finds a
+        // submission's jobs, and erasure removes them by it, with no index on `submission` to keep up
+        // at every post.
         """
         CREATE TABLE deliveries (
             id text COLLATE "C" PRIMARY KEY,
-            submission text COLLATE "C" NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+            submission text COLLATE "C" NOT NULL,
             form text NOT NULL,
             kind text NOT NULL,
             destination text NOT NULL,
@@ -76,8 +79,7 @@ enum PostgresMigrations {
             created text NOT NULL
         );
         CREATE INDEX deliveries_pending ON deliveries (due) WHERE state = 'pending';
-        CREATE INDEX deliveries_by_state ON deliveries (state, form);
-        CREATE INDEX deliveries_by_submission ON deliveries (submission);
+        CREATE INDEX deliveries_open ON deliveries (form, state) WHERE state <> 'delivered';
         CREATE TABLE delivery_attempts (
             delivery text COLLATE "C" NOT NULL REFERENCES deliveries (id) ON DELETE CASCADE,
             number integer NOT NULL,

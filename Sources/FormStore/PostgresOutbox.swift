@@ -70,9 +70,6 @@ final class PostgresOutbox: DeliveryOutbox {
         }
     }
 
-    /// Several servers share the database: a job another one leased is left to its lease.
-    func releaseLeases() throws(StoreError) {}
-
     func deliveries(
         formID: String, submission id: SubmissionID
     ) throws(StoreError) -> [(
@@ -80,8 +77,8 @@ final class PostgresOutbox: DeliveryOutbox {
     )] {
         try onQueue { () throws(StoreError) in
             let jobs = try connection.run(
-                "SELECT \(Self.columns) FROM deliveries WHERE form = $1 AND submission = $2 ORDER BY id",
-                [.text(formID), .text(id.description)]
+                "SELECT \(Self.columns) FROM deliveries WHERE id >= $1 AND id < $2 AND form = $3 ORDER BY id",
+                [.text(StoredDelivery.ids(of: id).from), .text(StoredDelivery.ids(of: id).before), .text(formID)]
             ).compactMap(Self.delivery)
             return try jobs.map { (job) throws(StoreError) in
                 let log = try connection.run(
@@ -128,7 +125,7 @@ final class PostgresOutbox: DeliveryOutbox {
             var counts: [String: DeliveryCount] = [:]
             for row in try connection.run(
                 """
-                SELECT form, state, count(*)::text FROM deliveries WHERE state IN ('pending', 'failed')
+                SELECT form, state, count(*)::text FROM deliveries WHERE state <> 'delivered'
                 GROUP BY form, state
                 """)
             {

@@ -175,9 +175,14 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
 
     public func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
         try onReader { () throws(StoreError) in
-            try !reader.run(
-                "DELETE FROM submissions WHERE form = $1 AND id = $2 RETURNING id",
-                [.text(formID), .text(id.description)]
+            // One statement: the submission (its versions and files by their foreign keys) and its jobs.
+            let range = StoredDelivery.ids(of: id)
+            return try !reader.run(
+                """
+                WITH erased AS (DELETE FROM submissions WHERE form = $1 AND id = $2 RETURNING id),
+                jobs AS (DELETE FROM deliveries WHERE id >= $3 AND id < $4 AND EXISTS (SELECT 1 FROM erased))
+                SELECT id FROM erased
+                """, [.text(formID), .text(id.description), .text(range.from), .text(range.before)]
             ).isEmpty
         }
     }

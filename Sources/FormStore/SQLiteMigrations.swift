@@ -59,10 +59,13 @@ enum SQLiteMigrations {
         ) WITHOUT ROWID;
         """,
         // Delivery jobs (a form's `deliver`), written with their submissions: the transactional outbox.
+        // A job's id starts with its submission's (`StoredDelivery.ids(of:)`): its primary key finds a
+        // submission's jobs, and erasure removes them by it, with no index on `submission` to keep up
+        // at every post.
         """
         CREATE TABLE deliveries (
             id TEXT PRIMARY KEY,
-            submission TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+            submission TEXT NOT NULL,
             form TEXT NOT NULL,
             kind TEXT NOT NULL,
             destination TEXT NOT NULL,
@@ -75,8 +78,7 @@ enum SQLiteMigrations {
             created TEXT NOT NULL
         ) WITHOUT ROWID;
         CREATE INDEX deliveries_pending ON deliveries (due) WHERE state = 'pending';
-        CREATE INDEX deliveries_by_state ON deliveries (state, form);
-        CREATE INDEX deliveries_by_submission ON deliveries (submission);
+        CREATE INDEX deliveries_open ON deliveries (form, state) WHERE state <> 'delivered';
         CREATE TABLE delivery_attempts (
             delivery TEXT NOT NULL REFERENCES deliveries (id) ON DELETE CASCADE,
             number INTEGER NOT NULL,

@@ -3,6 +3,12 @@ import Dispatch
 /// The delivery jobs of an SQLite store, on the store's connection and queue: one server uses an
 /// SQLite file, so one worker claims its jobs. `@unchecked Sendable`: its statements are used on the
 /// queue alone.
+///
+/// A claim reads the jobs due and writes no lease: the worker records a round before it claims the
+/// next, and a job is never in two rounds. Attempts are committed without waiting for the disk (`synchronous=NORMAL`, the next
+/// submission's commit flushes them): a crash may forget the last of them, and those jobs are then sent
+/// again, which a receiver drops by `webhook-id`. The jobs themselves are written with their
+/// submission, flushed before it is answered.
 final class SQLiteOutbox: DeliveryOutbox, @unchecked Sendable {
     private let database: SQLiteDatabase
     private let queue: DispatchQueue
@@ -23,12 +29,12 @@ final class SQLiteOutbox: DeliveryOutbox, @unchecked Sendable {
         self.database = database
         self.queue = queue
         let columns = Self.columns
+        // One worker claims an SQLite file's jobs, and records each round before it claims the next: a
+        // claim needs no lease written, only the jobs due.
         claimDue = try database.prepare(
             """
-            UPDATE deliveries SET lease = CAST(?1 AS INTEGER) WHERE id IN (
-                SELECT id FROM deliveries WHERE state = 'pending' AND due <= CAST(?2 AS INTEGER)
-                AND lease <= CAST(?2 AS INTEGER) ORDER BY due LIMIT CAST(?3 AS INTEGER))
-            RETURNING \(columns)
+            SELECT \(columns) FROM deliveries WHERE state = 'pending' AND due <= CAST(?1 AS INTEGER)
+            ORDER BY due LIMIT CAST(?2 AS INTEGER)
             """)
         addAttempt = try database.prepare(
             """
@@ -41,7 +47,7 @@ final class SQLiteOutbox: DeliveryOutbox, @unchecked Sendable {
             WHERE id = ?
             """)
         ofSubmission = try database.prepare(
-            "SELECT \(columns) FROM deliveries WHERE form = ? AND submission = ? ORDER BY id")
+            "SELECT \(columns) FROM deliveries WHERE id >= ? AND id < ? AND form = ? ORDER BY id")
         attempts = try database.prepare(
             """
             SELECT number, at, delivered, status, error, milliseconds FROM delivery_attempts
@@ -53,19 +59,20 @@ final class SQLiteOutbox: DeliveryOutbox, @unchecked Sendable {
         again = try database.prepare(
             "UPDATE deliveries SET state = 'pending', due = CAST(? AS INTEGER), lease = 0 WHERE form = ? AND id = ?")
         count = try database.prepare(
-            "SELECT form, state, count(*) FROM deliveries WHERE state IN ('pending', 'failed') GROUP BY form, state")
+            "SELECT form, state, count(*) FROM deliveries WHERE state <> 'delivered' GROUP BY form, state")
     }
 
     func claim(now: UInt64, lease: UInt64, limit: Int) throws(StoreError) -> [StoredDelivery] {
         try onQueue { () throws(StoreError) in
-            try claimDue.bind([String(lease), String(now), String(limit)])
-            // Oldest due first, as they were chosen: RETURNING keeps no order of its own.
-            return try claimDue.rows(Self.delivery).compactMap { $0 }.sorted { ($0.due, $0.id) < ($1.due, $1.id) }
+            try claimDue.bind([String(now), String(limit)])
+            return try claimDue.rows(Self.delivery).compactMap { $0 }
         }
     }
 
     func record(_ results: [DeliveryResult]) throws(StoreError) {
         try onQueue { () throws(StoreError) in
+            try database.execute("PRAGMA synchronous=NORMAL")
+            defer { try? database.execute("PRAGMA synchronous=FULL") }
             try database.execute("BEGIN IMMEDIATE")
             do throws(StoreError) {
                 for result in results {
@@ -86,17 +93,14 @@ final class SQLiteOutbox: DeliveryOutbox, @unchecked Sendable {
         }
     }
 
-    func releaseLeases() throws(StoreError) {
-        try onQueue { () throws(StoreError) in try database.execute("UPDATE deliveries SET lease = 0 WHERE lease > 0") }
-    }
-
     func deliveries(
         formID: String, submission id: SubmissionID
     ) throws(StoreError) -> [(
         delivery: StoredDelivery, attempts: [DeliveryAttempt]
     )] {
         try onQueue { () throws(StoreError) in
-            try ofSubmission.bind([formID, id.description])
+            let range = StoredDelivery.ids(of: id)
+            try ofSubmission.bind([range.from, range.before, formID])
             let jobs = try ofSubmission.rows(Self.delivery).compactMap { $0 }
             return try jobs.map { (job) throws(StoreError) in
                 try attempts.bind([job.id])

@@ -98,9 +98,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
 
     public func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
         try onQueue { () throws(StoreError) in
-            try connection.remove.bind([formID, id.description])
-            try connection.remove.run()
-            return connection.database.changes > 0
+            try connection.erase(formID: formID, id: id)
         }
     }
 
@@ -232,6 +230,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         let keepVersion: SQLiteDatabase.Statement
         let update: SQLiteDatabase.Statement
         let remove: SQLiteDatabase.Statement
+        let removeDeliveries: SQLiteDatabase.Statement
         let addKey: SQLiteDatabase.Statement
         let keys: SQLiteDatabase.Statement
         let keyByHash: SQLiteDatabase.Statement
@@ -286,6 +285,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                 WHERE id = ?
                 """)
             remove = try database.prepare("DELETE FROM submissions WHERE form = ? AND id = ?")
+            removeDeliveries = try database.prepare("DELETE FROM deliveries WHERE id >= ? AND id < ?")
             let keyColumns = "name, hash, scopes, forms, created"
             addKey = try database.prepare(
                 "INSERT INTO api_keys (\(keyColumns)) VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING")
@@ -349,6 +349,27 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                 try insertDeliveries(edit.deliveries)
                 try database.execute("COMMIT")
                 return .saved(version: version + 1)
+            } catch {
+                try? database.execute("ROLLBACK")
+                throw error
+            }
+        }
+
+        /// Erases submission `id` of form `formID` (its versions and files by their foreign keys) and its
+        /// delivery jobs, in one transaction; false when the form has no such submission.
+        func erase(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
+            try database.execute("BEGIN IMMEDIATE")
+            do throws(StoreError) {
+                try remove.bind([formID, id.description])
+                try remove.run()
+                let erased = database.changes > 0
+                if erased {
+                    let range = StoredDelivery.ids(of: id)
+                    try removeDeliveries.bind([range.from, range.before])
+                    try removeDeliveries.run()
+                }
+                try database.execute("COMMIT")
+                return erased
             } catch {
                 try? database.execute("ROLLBACK")
                 throw error

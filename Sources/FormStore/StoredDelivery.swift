@@ -45,6 +45,12 @@ public struct StoredDelivery: Sendable, Equatable {
     }
 }
 
+extension StoredDelivery {
+    /// The range of the ids of submission `id`'s jobs, which all start `msg_<id>_`: from it, to before
+    /// `msg_<id>` and the character after `_`.
+    public static func ids(of id: SubmissionID) -> (from: String, before: String) { ("msg_\(id)_", "msg_\(id)`") }
+}
+
 /// Where a delivery job stands.
 public enum DeliveryState: String, Sendable, CaseIterable {
     /// Waiting for its next attempt.

@@ -27,8 +27,10 @@ import Testing
             error: delivered ? nil : "HTTP 500", milliseconds: 12)
     }
 
-    /// Jobs come with their submission; one claimed is leased and no one else's until the lease ends;
-    /// an attempt recorded ends the lease and sets what comes next.
+    /// Jobs come with their submission; on PostgreSQL one claimed is leased and no other worker's until
+    /// the lease ends (an SQLite file's one worker records a round before claiming again, so a claim
+    /// there writes nothing, and a server killed mid-round sends its jobs again at once when it
+    /// restarts); an attempt recorded sets what comes next.
     @Test(arguments: Backend.allCases)
     func jobsAreClaimedUnderALeaseAndRecorded(_ backend: Backend) async throws {
         let store = try backend.open(try backend.place())
@@ -37,7 +39,8 @@ import Testing
         #expect(try store.submission(formID: "rsvp", id: sent.id)?.deliveries == [])
         let claimed = try store.outbox.claim(now: 1_000, lease: 61_000, limit: 10)
         #expect(claimed == sent.deliveries)
-        #expect(try store.outbox.claim(now: 2_000, lease: 62_000, limit: 10).isEmpty)
+        let second = try store.outbox.claim(now: 2_000, lease: 62_000, limit: 10)
+        #expect(second == (backend == .postgres ? [] : claimed))
         #expect(try store.outbox.claim(now: 61_001, lease: 121_001, limit: 1).count == 1)
         #expect(try store.outbox.counts() == ["rsvp": DeliveryCount(pending: 2, failed: 0)])
 
@@ -65,15 +68,6 @@ import Testing
         #expect(try !store.outbox.retry(formID: "pets", id: claimed[1].id, now: 9_000))
         #expect(try store.outbox.retry(formID: "rsvp", id: claimed[1].id, now: 9_000))
         #expect(try store.outbox.claim(now: 9_000, lease: 69_000, limit: 10).map(\.id) == [claimed[1].id])
-    }
-
-    /// A job another worker had leased is free at once after `releaseLeases` (the SQLite store's start).
-    @Test func releasingLeasesFreesClaimedJobs() async throws {
-        let store = try Backend.sqlite.open(try Backend.sqlite.place())
-        try await store.keep(Self.submission(1, jobs: 1))
-        #expect(try store.outbox.claim(now: 1_000, lease: 61_000, limit: 10).count == 1)
-        try store.outbox.releaseLeases()
-        #expect(try store.outbox.claim(now: 1_001, lease: 61_001, limit: 10).count == 1)
     }
 
     /// A batch that fails keeps neither its submissions nor their jobs; erasure takes a submission's

@@ -150,14 +150,16 @@ func freePort() throws -> Int {
 }
 
 /// A forms folder with the contact form, which delivers to `webhook` (signed with `CONTACT_HOOK_SECRET`)
-/// and, with `mail`, by e-mail to the team and to the address typed; removed by the caller.
-func contactForms(webhook: String, mail: Bool) throws -> URL {
+/// and, with `mail`, by e-mail to the team and to the address typed; `editable` when told; removed by
+/// the caller.
+func contactForms(webhook: String, mail: Bool, editable: Bool = false) throws -> URL {
     let folder = try temporaryFolder()
     var deliveries = #"  - { webhook: "\#(webhook)", secretEnv: CONTACT_HOOK_SECRET }"#
     if mail { deliveries += "\n  - { email: team@example.org }\n  - { confirmTo: email }" }
     try """
     id: contact
     title: Contact us
+    editable: \(editable)
     deliver:
     \(deliveries)
     sections:

@@ -356,6 +356,38 @@ extension CommandSuites {
             }
         }
 
+        /// An edit of an editable form's submission is delivered too: `submission.updated`, the new
+        /// version in its body and its id.
+        @Test func anEditIsDeliveredAsAnUpdate() async throws {
+            try await offPool {
+                let store = try TestStore("sqlite")
+                defer { store.remove() }
+                let receiver = try WebhookReceiver()
+                let forms = try contactForms(webhook: receiver.url, mail: false, editable: true)
+                defer { try? FileManager.default.removeItem(at: forms) }
+                let (server, port) = try Self.serve(forms: forms, store: store.location)
+                let sent = try exchange(port: port, contactPost(1))
+                let id = try #require(Self.keptID(sent))
+                let link = try #require(sent.firstMatch(of: /"edit":"([^"]+)"/).map { String($0.1) })
+                let edit = #"{"name":"Ada Lovelace","email":"ada1@example.org"}"#
+                let saved = try exchange(
+                    port: port,
+                    "POST \(link) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nIf-Match: \"1\"\r\n"
+                        + "Content-Length: \(edit.utf8.count)\r\nConnection: close\r\n\r\n\(edit)")
+                #expect(saved.hasPrefix("HTTP/1.1 200"), "\(saved)")
+                #expect(try eventually(seconds: 10) { try receiver.received().count >= 2 }, "\(server.text)")
+                let hooks = try receiver.received()
+                #expect(hooks.compactMap { $0["id"] as? String } == ["msg_\(id)_1_0", "msg_\(id)_2_0"])
+                let update = try #require(
+                    try JSONSerialization.jsonObject(with: Data((hooks[1]["body"] as? String ?? "").utf8))
+                        as? [String: Any])
+                #expect(update["type"] as? String == "submission.updated")
+                let data = try #require(update["data"] as? [String: Any])
+                #expect(data["version"] as? Int == 2)
+                #expect((data["httpParameters"] as? [String: Any])?["name"] as? String == "Ada Lovelace")
+            }
+        }
+
         /// A key of `scopes` made in `store` with `formwright keys create`.
         static func key(_ store: String, scopes: String) throws -> String {
             let made = try runFormwright(

@@ -26,7 +26,8 @@ RUN scripts/build-release --static-swift-stdlib --product formwright \
     && strip --strip-debug /out/formwright
 
 FROM debian:bookworm-slim
-# Only libmicrohttpd's, libcrypto's and SQLite's runtime libraries: the Swift runtime is linked into the binary.
+# Only the runtime libraries of libmicrohttpd, libcrypto, SQLite, libpq and libcurl: the Swift runtime is
+# linked into the binary.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd12 libssl3 libsqlite3-0 libpq5 libcurl4 \
     && apt-get clean \

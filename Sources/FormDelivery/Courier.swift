@@ -34,10 +34,12 @@ public final class Courier: @unchecked Sendable {
         /// Starts the next waiting message, if any; false when none is left.
         func startNext() -> Bool {
             guard let position = waiting.next() else { return false }
-            do {
+            do throws(DeliveryError) {
                 let transfer = try Transfer(batch[position], position: position, timeout: timeout)
+                guard curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
+                    throw DeliveryError("libcurl could not start the transfer")
+                }
                 running[transfer.handle] = transfer
-                curl_multi_add_handle(multi, transfer.handle)
             } catch {
                 outcomes[position] = Outcome(status: nil, error: error.description, milliseconds: 0)
             }
@@ -52,8 +54,10 @@ public final class Courier: @unchecked Sendable {
                 guard CCurl_messageIsDone(message) != 0, let handle = CCurl_messageHandle(message),
                     let transfer = running.removeValue(forKey: handle)
                 else { continue }
-                outcomes[transfer.position] = transfer.outcome(CCurl_messageResult(message))
+                // Out of the multi handle before the transfer (and its easy handle) can be released.
+                let result = CCurl_messageResult(message)
                 curl_multi_remove_handle(multi, handle)
+                outcomes[transfer.position] = transfer.outcome(result)
                 while running.count < parallel, startNext() {}
             }
             if !running.isEmpty { curl_multi_poll(multi, nil, 0, 100, nil) }

@@ -22,7 +22,7 @@ final class Transfer {
     private var received = 0
     private var answerStart: [UInt8] = []
     /// libcurl's own words for an error, written by it.
-    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    private let errorBuffer: UnsafeMutablePointer<CChar>
     private let started = ContinuousClock.now
     private let isMail: Bool
 
@@ -31,6 +31,7 @@ final class Transfer {
         guard let handle = curl_easy_init() else { throw DeliveryError("libcurl could not make a transfer") }
         self.handle = handle
         self.position = position
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(to: 0)
         let bytes: [UInt8]
         switch outbound {
@@ -41,7 +42,9 @@ final class Transfer {
         _ = payload.initialize(from: bytes)
         isMail = if case .mail = outbound { true } else { false }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let milliseconds = Int(timeout.components.seconds * 1000)
+        // At least a millisecond: libcurl reads 0 as no limit at all.
+        let milliseconds = max(
+            1, Int(timeout.components.seconds * 1000) + Int(timeout.components.attoseconds / 1_000_000_000_000_000))
         _ = CCurl_setPointer(handle, CURLOPT_PRIVATE, context)
         _ = CCurl_setPointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         _ = CCurl_setLong(handle, CURLOPT_NOSIGNAL, 1)
@@ -65,8 +68,9 @@ final class Transfer {
             _ = CCurl_setString(handle, CURLOPT_PROTOCOLS_STR, "smtp,smtps")
             _ = CCurl_setString(handle, CURLOPT_MAIL_FROM, "<\(from)>")
             _ = CCurl_setList(handle, CURLOPT_MAIL_RCPT, list(to.map { "<\($0)>" }))
-            _ = CCurl_setLong(
-                handle, CURLOPT_USE_SSL, Int(server.requireTLS ? CURLUSESSL_ALL.rawValue : CURLUSESSL_TRY.rawValue))
+            // Credentials never go in clear: with them, a server that offers no STARTTLS is refused.
+            let insist = server.requireTLS || server.username != nil || server.password != nil
+            _ = CCurl_setLong(handle, CURLOPT_USE_SSL, Int(insist ? CURLUSESSL_ALL.rawValue : CURLUSESSL_TRY.rawValue))
             if let username = server.username { _ = CCurl_setString(handle, CURLOPT_USERNAME, username) }
             if let password = server.password { _ = CCurl_setString(handle, CURLOPT_PASSWORD, password) }
             // A connection per message: a server left mid-dialogue by a failed one would refuse the next.
@@ -87,9 +91,9 @@ final class Transfer {
 
     /// How the transfer ended, given libcurl's `result`.
     func outcome(_ result: CURLcode) -> Outcome {
+        let elapsed = ContinuousClock.now - started
         let milliseconds =
-            Int((ContinuousClock.now - started).components.seconds * 1000)
-            + Int((ContinuousClock.now - started).components.attoseconds / 1_000_000_000_000_000)
+            Int(elapsed.components.seconds * 1000) + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
         var code = 0
         _ = CCurl_getLong(handle, CURLINFO_RESPONSE_CODE, &code)
         let status = code == 0 ? nil : code

@@ -50,7 +50,8 @@ extension FormServerApp {
         settings.longestDelay = max(configuration.deliveryMaxDelay, configuration.deliveryBackoff)
         settings.smtp = plan.smtp
         settings.mailFrom = configuration.mailFrom
-        let worker = DeliveryWorker(outbox: database.outbox, settings: settings, secrets: plan.secrets, logger: logger)
+        let worker = DeliveryWorker(
+            outbox: database.outbox, settings: settings, environment: configuration.environment, logger: logger)
         for id in plan.forms where hooks.handlers[id] == nil {
             if let form = catalog.forms[id] { databaseKeeper?.deliveries[id] = DeliveryJobs(form: form) }
         }

@@ -139,8 +139,14 @@ public final class FormServerApp: Sendable {
 
     /// Starts listening.
     public func start() throws {
-        try deliveries?.start()
         try server.start()
+        // Once the server listens: a second server that could not would otherwise send jobs meanwhile.
+        do {
+            try deliveries?.start()
+        } catch {
+            _ = server.shutdown(gracePeriod: .zero)
+            throw error
+        }
     }
 
     /// Where valid submissions go, opened now so that a store that cannot be written stops the server

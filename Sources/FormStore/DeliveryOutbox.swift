@@ -24,8 +24,9 @@ public protocol DeliveryOutbox: Sendable {
     /// At most `limit` jobs of form `formID` in `state`, newest first.
     func deliveries(formID: String, state: DeliveryState, limit: Int) throws(StoreError) -> [StoredDelivery]
 
-    /// Makes job `id` of form `formID` pending and due at `now`, whatever its state (a redelivery);
-    /// false when the form has no such job.
+    /// Makes job `id` of form `formID` pending and due at `now`, whatever its state (a redelivery); a
+    /// job under way keeps its lease, and goes again once that round is recorded. False when the form has
+    /// no such job.
     func retry(formID: String, id: String, now: UInt64) throws(StoreError) -> Bool
 
     /// How many jobs wait, and how many failed, per form that has any.

@@ -38,12 +38,21 @@ final class PostgresOutbox: DeliveryOutbox {
         try onQueue { () throws(StoreError) in
             try connection.execute("BEGIN")
             do throws(StoreError) {
+                // Only for jobs still there: one erased with its submission during the round is no failure
+                // of the round.
                 for statement in PostgresSubmissionStore.statements(results.map(Self.attemptRow)) {
+                    let values = (0..<statement.count).map { row in
+                        let at = row * 7
+                        return
+                            "($\(at + 1), $\(at + 2)::integer, $\(at + 3), $\(at + 4)::boolean, $\(at + 5)::integer, "
+                            + "$\(at + 6), $\(at + 7)::integer)"
+                    }.joined(separator: ", ")
                     try connection.run(
-                        PostgresSubmissionStore.insertion(
-                            "delivery_attempts (delivery, number, at, delivered, status, error, milliseconds)",
-                            columns: 7, rows: statement.count),
-                        statement.flatMap { $0 })
+                        """
+                        INSERT INTO delivery_attempts (delivery, number, at, delivered, status, error, milliseconds)
+                        SELECT v.* FROM (VALUES \(values)) AS v (delivery, number, at, delivered, status, error, milliseconds)
+                        WHERE EXISTS (SELECT 1 FROM deliveries d WHERE d.id = v.delivery)
+                        """, statement.flatMap { $0 })
                 }
                 // One statement for every job's new state: a batch of hundreds costs one round trip.
                 let rows = results.map { result -> [PostgresConnection.Parameter] in
@@ -113,7 +122,7 @@ final class PostgresOutbox: DeliveryOutbox {
         try onQueue { () throws(StoreError) in
             try !connection.run(
                 """
-                UPDATE deliveries SET state = 'pending', due = $1::bigint, lease = 0 WHERE form = $2 AND id = $3
+                UPDATE deliveries SET state = 'pending', due = $1::bigint WHERE form = $2 AND id = $3
                 RETURNING id
                 """, [.text(String(now)), .text(formID), .text(id)]
             ).isEmpty

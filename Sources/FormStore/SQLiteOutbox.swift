@@ -36,10 +36,14 @@ final class SQLiteOutbox: DeliveryOutbox, @unchecked Sendable {
             SELECT \(columns) FROM deliveries WHERE state = 'pending' AND due <= CAST(?1 AS INTEGER)
             ORDER BY due LIMIT CAST(?2 AS INTEGER)
             """)
+        // Only for a job still there: one erased with its submission during the round is no failure of the
+        // round. An empty status or error is NULL.
         addAttempt = try database.prepare(
             """
             INSERT INTO delivery_attempts (delivery, number, at, delivered, status, error, milliseconds)
-            VALUES (?, CAST(? AS INTEGER), ?, CAST(? AS INTEGER), CAST(? AS INTEGER), ?, CAST(? AS INTEGER))
+            SELECT ?1, CAST(?2 AS INTEGER), ?3, CAST(?4 AS INTEGER), CAST(NULLIF(?5, '') AS INTEGER), NULLIF(?6, ''),
+                CAST(?7 AS INTEGER)
+            WHERE EXISTS (SELECT 1 FROM deliveries WHERE id = ?1)
             """)
         update = try database.prepare(
             """

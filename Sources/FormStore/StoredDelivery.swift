@@ -12,8 +12,8 @@ public struct StoredDelivery: Sendable, Equatable {
     public let kind: String
     /// Where it goes: the webhook's URL, or the e-mail's addresses, comma-separated.
     public let destination: String
-    /// For a webhook, the environment variable holding its signing secret, read at each attempt; empty
-    /// for an e-mail.
+    /// For a webhook, the environment variable holding its signing secret (as the server found it at
+    /// start); empty for an e-mail.
     public let secretName: String
     /// What is sent: a webhook's JSON body; an e-mail's subject and parts (`MailContent`'s JSON).
     public let body: String

@@ -71,7 +71,9 @@ import Testing
     }
 
     /// A batch that fails keeps neither its submissions nor their jobs; erasure takes a submission's
-    /// jobs and their logs.
+    /// jobs and their logs, and only its own: a submission of the same millisecond, whose jobs' ids share
+    /// the most with them, keeps its. A round whose job was erased meanwhile is still recorded for the
+    /// others; an attempt that had no answer keeps no status.
     @Test(arguments: Backend.allCases)
     func jobsLiveAndDieWithTheirSubmission(_ backend: Backend) async throws {
         let place = try backend.place()
@@ -95,9 +97,23 @@ import Testing
         try store.outbox.record([
             DeliveryResult(id: job.id, attempt: Self.attempt(1, delivered: false), state: .pending, due: 3_000)
         ])
+        let neighbour = Self.submission(1, jobs: 2)
+        #expect(neighbour.id.description.prefix(10) == sent.id.description.prefix(10))
+        try await store.keep(neighbour)
+        let round = try store.outbox.claim(now: 3_000, lease: 4_000, limit: 10)
+        #expect(round.count == 3)
         #expect(try store.delete(formID: "rsvp", id: sent.id))
-        #expect(try store.outbox.counts().isEmpty)
-        #expect(try RevisionTests.rows(backend, place, ["deliveries", "delivery_attempts"]) == [0, 0])
+        let silent = DeliveryAttempt(
+            number: 1, at: "2026-11-28T12:00:09.000Z", delivered: false, status: nil, error: "Couldn't connect",
+            milliseconds: 3)
+        try store.outbox.record(
+            round.map { DeliveryResult(id: $0.id, attempt: silent, state: .pending, due: 9_000) })
+        #expect(try store.outbox.counts() == ["rsvp": DeliveryCount(pending: 2)])
+        let kept = try store.outbox.deliveries(formID: "rsvp", submission: neighbour.id)
+        #expect(kept.map(\.delivery.id) == neighbour.deliveries.map(\.id))
+        #expect(kept.map(\.attempts) == [[silent], [silent]])
+        #expect(try store.outbox.deliveries(formID: "rsvp", submission: sent.id).isEmpty)
+        #expect(try RevisionTests.rows(backend, place, ["deliveries", "delivery_attempts"]) == [2, 2])
     }
 
     /// Workers of four servers claiming one database's jobs at once never get the same job: each of 200

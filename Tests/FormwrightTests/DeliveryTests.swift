@@ -272,6 +272,38 @@ extension CommandSuites {
             }
         }
 
+        /// An SMTP server that cannot be reached: each e-mail a failed attempt with the reason, in the
+        /// log and the API; the webhook beside them is delivered all the same.
+        @Test func anSMTPServerThatRefusesIsAFailedAttempt() async throws {
+            try await offPool {
+                let store = try TestStore("sqlite")
+                defer { store.remove() }
+                let receiver = try WebhookReceiver()
+                let forms = try contactForms(webhook: receiver.url, mail: true)
+                defer { try? FileManager.default.removeItem(at: forms) }
+                let (server, port) = try Self.serve(
+                    forms: forms, store: store.location,
+                    [
+                        "--smtp", "smtp://127.0.0.1:\(try freePort())", "--mail-from", "f@example.org",
+                        "--delivery-attempts", "1",
+                    ])
+                let id = try #require(Self.keptID(try exchange(port: port, contactPost(1))))
+                let key = try Self.key(store.location, scopes: "read")
+                let log = { () throws -> String in
+                    try request(
+                        port, "/api/forms/contact/submissions/\(id)/deliveries",
+                        headers: ["Authorization": "Bearer \(key)"]
+                    ).text
+                }
+                #expect(
+                    try eventually(seconds: 15) { try log().components(separatedBy: #""state":"failed""#).count == 3 })
+                let text = try log()
+                #expect(text.contains(#""kind":"webhook""#) && text.contains(#""state":"delivered""#), "\(text)")
+                #expect(text.contains("onnect"), "\(text)")
+                #expect(server.text.contains("delivery failed for good"))
+            }
+        }
+
         /// `kill -9` with a thousand deliveries pending (the receiver away): after a restart every one
         /// arrives, by its id.
         @Test func pendingDeliveriesSurviveAKill() async throws {

@@ -41,8 +41,9 @@ extension Delivery {
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
             !parts[1].hasSuffix(".")
         else { return false }
+        // ASCII only: an address is written as it is into `To:` and SMTP's `RCPT`, without SMTPUTF8.
         return address.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x20 && scalar.value != 0x7F && !"<>,;\"()[]\\".unicodeScalars.contains(scalar)
+            scalar.value > 0x20 && scalar.value < 0x7F && !"<>,;\"()[]\\".unicodeScalars.contains(scalar)
         }
     }
 }

@@ -47,6 +47,8 @@ struct DeliveryJobs: Sendable {
             case .webhook(let url, let secretEnv):
                 jobs.append(
                     job("webhook", url, secretEnv, webhookBody(id: id, version: version, payloads, at: created)))
+            // An edit goes to webhooks alone: a new e-mail for each save would be noise.
+            case .email where version > 1, .confirmTo where version > 1: continue
             case .email(let address):
                 jobs.append(job("email", address, "", mail(notifying: true, id: id, payloads.httpParameters)))
             case .confirmTo(let tag):

@@ -6,8 +6,6 @@ import Foundation
 /// webhook's secret in the environment (`whsec_…`), an SMTP server and a sender for e-mail. A problem
 /// names the form and the setting; `formwright check` reports the same ones.
 struct DeliveryPlan: Sendable {
-    /// Each webhook's secret by the environment variable that holds it.
-    let secrets: [String: WebhookSecret]
     /// The SMTP server, when one is set.
     let smtp: MailServer?
     /// The forms that deliver.
@@ -19,7 +17,6 @@ struct DeliveryPlan: Sendable {
         _ catalog: FormCatalog, environment: [String: String], smtp: String?, mailFrom: String?, database: Bool
     ) -> Result<DeliveryPlan, DeliveryProblems> {
         var problems: [String] = []
-        var secrets: [String: WebhookSecret] = [:]
         var server: MailServer?
         if let smtp {
             switch MailServerURL.parse(smtp) {
@@ -47,12 +44,10 @@ struct DeliveryPlan: Sendable {
                         problems.append("\(setting).secretEnv: the environment variable \(name) is not set")
                         continue
                     }
-                    guard let secret = WebhookSecret(text) else {
+                    if WebhookSecret(text) == nil {
                         problems.append(
                             "\(setting).secretEnv: \(name) is not a signing secret: expected \(WebhookSecret.expected)")
-                        continue
                     }
-                    secrets[name] = secret
                 case .email, .confirmTo:
                     if smtp == nil || mailFrom == nil {
                         problems.append("\(setting): e-mail needs an SMTP server: give --smtp and --mail-from")
@@ -61,7 +56,7 @@ struct DeliveryPlan: Sendable {
             }
         }
         guard problems.isEmpty else { return .failure(DeliveryProblems(messages: problems)) }
-        return .success(DeliveryPlan(secrets: secrets, smtp: server, forms: forms))
+        return .success(DeliveryPlan(smtp: server, forms: forms))
     }
 }
 

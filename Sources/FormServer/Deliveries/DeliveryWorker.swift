@@ -37,8 +37,11 @@ final class DeliveryWorker: @unchecked Sendable {
 
     private let outbox: any DeliveryOutbox
     private let settings: Settings
-    /// Each webhook's secret by the environment variable that holds it, read at start.
-    private let secrets: [String: WebhookSecret]
+    /// The environment webhooks' secrets are read from (`secretEnv`), as the server found it at start.
+    private let environment: [String: String]
+    /// Each secret read so far, by its variable; nil for a variable unset or malformed. Used by the
+    /// worker's thread alone.
+    private var secrets: [String: WebhookSecret?] = [:]
     private let logger: Logger
     private let condition = NSCondition()
     /// Guarded by `condition`.
@@ -52,10 +55,10 @@ final class DeliveryWorker: @unchecked Sendable {
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(outbox: any DeliveryOutbox, settings: Settings, secrets: [String: WebhookSecret], logger: Logger) {
+    init(outbox: any DeliveryOutbox, settings: Settings, environment: [String: String], logger: Logger) {
         self.outbox = outbox
         self.settings = settings
-        self.secrets = secrets
+        self.environment = environment
         self.logger = logger
     }
 
@@ -63,9 +66,6 @@ final class DeliveryWorker: @unchecked Sendable {
     func start() throws(DeliveryError) {
         let courier = try Courier(timeout: settings.timeout, parallel: 64)
         let thread = Thread { [self] in
-            // Deliveries are background work: under load, the server's requests come first, and the
-            // outbox holds what waits. (On Linux a nice value is a thread's: `who` 0 is this thread.)
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
             run(courier)
             finished.signal()
         }
@@ -86,7 +86,9 @@ final class DeliveryWorker: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Stops the worker once the round under way is recorded (at most an attempt's timeout).
+    /// Stops the worker once the round under way is recorded: as long as its slowest receivers take, up to
+    /// an attempt's timeout for each group of 64 under way at once. A round cut short by the process's end
+    /// is sent again after a restart.
     func stop() {
         guard thread != nil else { return }
         condition.lock()
@@ -99,7 +101,20 @@ final class DeliveryWorker: @unchecked Sendable {
 
     private func run(_ courier: Courier) {
         var unavailable = false
+        // A round's results the store did not take: recorded before anything is claimed again, so the
+        // same jobs are not sent again while the store is away (a job is sent again only if this process
+        // ends first).
+        var unrecorded: [DeliveryResult] = []
         while !isStopping() {
+            if !unrecorded.isEmpty {
+                do {
+                    try outbox.record(unrecorded)
+                    unrecorded = []
+                } catch {
+                    pause(settings.idle)
+                    continue
+                }
+            }
             let now = Self.milliseconds()
             let jobs: [StoredDelivery]
             do {
@@ -112,7 +127,7 @@ final class DeliveryWorker: @unchecked Sendable {
                     logger.error("deliveries wait: the store does not answer", metadata: ["error": "\(error)"])
                 }
                 unavailable = true
-                rest()
+                pause(settings.idle)
                 continue
             }
             guard !jobs.isEmpty else {
@@ -120,18 +135,19 @@ final class DeliveryWorker: @unchecked Sendable {
                 continue
             }
             let started = Date()
-            let round = ContinuousClock.now
+            let cpu = Self.threadTime()
             _ = takeBrought()
             let outcomes = send(jobs, through: courier)
-            let results = zip(jobs, outcomes).map { result($0, $1, at: started) }
+            let results = zip(jobs, outcomes).map { result($0, $1.outcome, final: $1.final, at: started) }
             do {
                 try outbox.record(results)
             } catch {
-                // Their leases end and they are sent again: a receiver deduplicates by `webhook-id`.
                 logger.error("delivery attempts not recorded", metadata: ["error": "\(error)"])
+                unrecorded = results
             }
-            // Posts that brought jobs during the round are under way: they come first.
-            if takeBrought() > 0 { pause((ContinuousClock.now - round) * settings.restPerRound) }
+            // Posts that brought jobs during the round are under way: they come first. The rest is
+            // measured in this thread's own work, not the time receivers took to answer.
+            if takeBrought() > 0 { pause((Self.threadTime() - cpu) * settings.restPerRound) }
             // One job alone is sent at once; several are a stream, which gathers into larger rounds.
             if jobs.count > 1, jobs.count < settings.batch { pause(settings.gather) }
         }
@@ -139,34 +155,42 @@ final class DeliveryWorker: @unchecked Sendable {
 
     /// Sends `jobs`, each as its kind says; a job that cannot be sent (its secret unset, no SMTP server)
     /// fails its attempt without a transfer.
-    private func send(_ jobs: [StoredDelivery], through courier: Courier) -> [Outcome] {
-        var outcomes = [Outcome?](repeating: nil, count: jobs.count)
+    private func send(_ jobs: [StoredDelivery], through courier: Courier) -> [(outcome: Outcome, final: Bool)] {
+        var outcomes = [(outcome: Outcome, final: Bool)?](repeating: nil, count: jobs.count)
         var outbound: [(position: Int, message: Outbound)] = []
         let timestamp = Int(Date().timeIntervalSince1970)
         for (position, job) in jobs.enumerated() {
             switch message(for: job, timestamp: timestamp) {
             case .success(let message): outbound.append((position, message))
-            case .failure(let problem): outcomes[position] = Outcome(status: nil, error: problem.text, milliseconds: 0)
+            case .failure(let problem):
+                outcomes[position] = (Outcome(status: nil, error: problem.text, milliseconds: 0), problem.final)
             }
         }
         for (sent, outcome) in zip(outbound, courier.send(outbound.map(\.message))) {
-            outcomes[sent.position] = outcome
+            outcomes[sent.position] = (outcome, false)
         }
-        return outcomes.map { $0 ?? Outcome(status: nil, error: "not sent", milliseconds: 0) }
+        return outcomes.map { $0 ?? (Outcome(status: nil, error: "not sent", milliseconds: 0), false) }
     }
 
-    /// Why a job could not be made into a message.
+    /// Why a job could not be made into a message; `final` when no later attempt can do better (the
+    /// environment does not change while the server runs), so the job fails at once.
     private struct Problem: Error {
         let text: String
+        var final = false
     }
 
     /// The message `job` sends now: a signed `POST`, or an e-mail.
     private func message(for job: StoredDelivery, timestamp: Int) -> Result<Outbound, Problem> {
         switch job.kind {
         case "webhook":
-            guard let secret = secrets[job.secretName] else {
+            if secrets[job.secretName] == nil {
+                secrets[job.secretName] = environment[job.secretName].flatMap(WebhookSecret.init)
+            }
+            guard let secret = secrets[job.secretName] ?? nil else {
                 return .failure(
-                    Problem(text: "the environment variable \(job.secretName) holding the secret is not set"))
+                    Problem(
+                        text: "the environment variable \(job.secretName) holding the secret is not set, or is no "
+                            + "signing secret (\(WebhookSecret.expected))", final: true))
             }
             let body = Array(job.body.utf8)
             return .success(
@@ -190,18 +214,19 @@ final class DeliveryWorker: @unchecked Sendable {
                     server: server, from: from, to: to,
                     message: MailMessage.bytes(from: from, to: to, content: content, id: job.id, date: Date())))
         default:
-            return .failure(Problem(text: "'\(job.kind)' is no kind of delivery this server sends"))
+            return .failure(Problem(text: "'\(job.kind)' is no kind of delivery this server sends", final: true))
         }
     }
 
-    /// What `outcome` makes of `job`: delivered, pending until its next attempt, or failed for good.
-    private func result(_ job: StoredDelivery, _ outcome: Outcome, at time: Date) -> DeliveryResult {
+    /// What `outcome` makes of `job`: delivered, pending until its next attempt, or failed for good (at
+    /// once when the outcome is `final`).
+    private func result(_ job: StoredDelivery, _ outcome: Outcome, final: Bool, at time: Date) -> DeliveryResult {
         let number = job.attempts + 1
         let attempt = DeliveryAttempt(
             number: number, at: SubmissionStore.Files.timestamp(time).iso, delivered: outcome.delivered,
             status: outcome.status, error: outcome.error, milliseconds: outcome.milliseconds)
         if outcome.delivered { return DeliveryResult(id: job.id, attempt: attempt, state: .delivered, due: job.due) }
-        guard number < settings.attempts else {
+        guard number < settings.attempts, !final else {
             logger.warning(
                 "delivery failed for good",
                 metadata: [
@@ -275,4 +300,11 @@ final class DeliveryWorker: @unchecked Sendable {
     }
 
     static func milliseconds() -> UInt64 { UInt64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+
+    /// The processor time this thread has used.
+    private static func threadTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
 }

@@ -21,12 +21,23 @@ enum MailMessage {
         return Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
     }
 
-    /// A header's text: as it is when it is printable ASCII, else an RFC 2047 encoded word (UTF-8,
-    /// base64); line breaks become spaces either way.
+    /// A header's text: as it is when it is printable ASCII, else RFC 2047 encoded words (UTF-8, base64,
+    /// at most 75 characters each, on folded lines); line breaks become spaces either way.
     static func encodedHeader(_ text: String) -> String {
         let line = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
         if line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) { return line }
-        return "=?UTF-8?B?\(Data(line.utf8).base64EncodedString())?="
+        // 45 bytes of UTF-8 make 60 of base64, and the word 72: whole characters only, as a word must be.
+        var words: [String] = []
+        var chunk = ""
+        for character in line {
+            if chunk.utf8.count + String(character).utf8.count > 45 {
+                words.append(chunk)
+                chunk = ""
+            }
+            chunk.append(character)
+        }
+        words.append(chunk)
+        return words.map { "=?UTF-8?B?\(Data($0.utf8).base64EncodedString())?=" }.joined(separator: "\r\n ")
     }
 
     /// `text` in lines of 76 characters, as MIME's base64 wants.

@@ -27,9 +27,9 @@ final class DeliveryWorker: @unchecked Sendable {
         /// under a stream of posts, a few rounds a second with many jobs each, not one round a post.
         var gather: Duration = .milliseconds(20)
         /// While posts keep bringing jobs, the worker rests this many times as long as each round took:
-        /// deliveries then take at most a fifth of one core from the posts, which come first; once the
+        /// deliveries then take about a tenth of one core from the posts, which come first; once the
         /// posts stop, the jobs waiting go at full speed.
-        var restPerRound = 4.0
+        var restPerRound = 10.0
         /// The SMTP server and the sender's address, for e-mail jobs.
         var smtp: MailServer?
         var mailFrom: String?

@@ -3,8 +3,9 @@ import FormStore
 import Foundation
 import Logging
 
-/// Sends a store's delivery jobs: a thread of its own claims the jobs that are due (a lease keeps them
-/// from every other worker), sends them through libcurl many at once, and records each attempt. A job
+/// Sends a store's delivery jobs: a thread of its own claims the jobs that are due (on PostgreSQL a
+/// lease keeps them from every other server's worker), sends them through libcurl many at once, and
+/// records each attempt. A job
 /// not delivered is tried again with exponential backoff and jitter, until its attempts are spent.
 /// Woken when a submission brings jobs; otherwise it looks for due ones every `idle`.
 final class DeliveryWorker: @unchecked Sendable {
@@ -26,9 +27,9 @@ final class DeliveryWorker: @unchecked Sendable {
         /// How long a worker that found fewer jobs than a batch lets more gather before it looks again:
         /// under a stream of posts, a few rounds a second with many jobs each, not one round a post.
         var gather: Duration = .milliseconds(20)
-        /// While posts keep bringing jobs, the worker rests this many times as long as each round took:
-        /// deliveries then take about a tenth of one core from the posts, which come first; once the
-        /// posts stop, the jobs waiting go at full speed.
+        /// While posts keep bringing jobs, the worker rests this many times as long as each round kept its
+        /// thread busy: its thread then takes about a tenth of one core from the posts, which come first;
+        /// once the posts stop, the jobs waiting go at full speed.
         var restPerRound = 10.0
         /// The SMTP server and the sender's address, for e-mail jobs.
         var smtp: MailServer?

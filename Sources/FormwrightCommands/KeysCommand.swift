@@ -21,7 +21,7 @@ struct KeysCommand: ParsableCommand {
         @Argument(help: "The key's name: letters, digits, '.', '_' or '-', at most 64.")
         var name: String
 
-        @ArgumentParser.Option(help: "What it may do, comma-separated: read, export, delete, submit.")
+        @ArgumentParser.Option(help: "What it may do, comma-separated: read, export, delete, submit, deliver.")
         var scope: String
 
         @ArgumentParser.Option(help: "A form it may do it to (repeat for more); every form when none is given.")

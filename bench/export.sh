@@ -118,7 +118,8 @@ import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 db.execute("delete from submissions")
 with open(sys.argv[2]) as rows:
-    db.executemany("insert into submissions values (?, ?, ?, ?, ?)", (line.rstrip("\n").split("\t") for line in rows))
+    db.executemany("insert into submissions (id, form, received, http_parameters, form_values) values (?, ?, ?, ?, ?)",
+                   (line.rstrip("\n").split("\t") for line in rows))
 db.commit()
 PY
 measure sqlite "sqlite:$database" csv

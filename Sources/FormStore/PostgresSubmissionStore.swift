@@ -166,10 +166,10 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         }
     }
 
-    public func cursor(formID: String) throws(StoreError) -> any SubmissionCursor {
+    public func cursor(formID: String, formValues: Bool) throws(StoreError) -> any SubmissionCursor {
         let connection = try PostgresConnection(url: url, name: name)
-        try connection.startRows(
-            "SELECT \(Self.columns) FROM submissions WHERE form = $1 ORDER BY id", [.text(formID)])
+        let columns = formValues ? Self.columns : Self.columnsWithoutFormValues
+        try connection.startRows("SELECT \(columns) FROM submissions WHERE form = $1 ORDER BY id", [.text(formID)])
         return Cursor(connection)
     }
 
@@ -260,6 +260,8 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     }
 
     private static let columns = "id, form, received, http_parameters, form_values, version::text, edited"
+    /// `columns`, `form_values` read as empty text.
+    private static let columnsWithoutFormValues = "id, form, received, http_parameters, '', version::text, edited"
     private static let keyColumns = "name, hash, scopes, forms, created"
 
     /// A submission of the columns `columns`; nil for an id that is none.

@@ -92,8 +92,8 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         }
     }
 
-    public func cursor(formID: String) throws(StoreError) -> any SubmissionCursor {
-        try Cursor(database: Self.open(path), formID: formID)
+    public func cursor(formID: String, formValues: Bool) throws(StoreError) -> any SubmissionCursor {
+        try Cursor(database: Self.open(path), formID: formID, formValues: formValues)
     }
 
     public func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
@@ -173,6 +173,8 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
 
     /// What a submission's row holds, in the order its columns are read.
     private static let columns = "id, form, received, http_parameters, form_values, version, edited"
+    /// `columns`, `form_values` read as empty text.
+    private static let columnsWithoutFormValues = "id, form, received, http_parameters, '', version, edited"
 
     /// The submission of the columns `columns`; nil for an id that is none.
     private static func submission(_ columns: borrowing SQLiteDatabase.Columns) -> StoredSubmission? {
@@ -189,10 +191,12 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         private let database: SQLiteDatabase
         private let statement: SQLiteDatabase.Statement
 
-        init(database: SQLiteDatabase, formID: String) throws(StoreError) {
+        init(database: SQLiteDatabase, formID: String, formValues: Bool) throws(StoreError) {
             self.database = database
+            let columns = SQLiteSubmissionStore.columns
             statement = try database.prepare(
-                "SELECT \(SQLiteSubmissionStore.columns) FROM submissions WHERE form = ? ORDER BY id")
+                "SELECT \(formValues ? columns : SQLiteSubmissionStore.columnsWithoutFormValues) FROM submissions "
+                    + "WHERE form = ? ORDER BY id")
             try statement.bind([formID])
         }
 

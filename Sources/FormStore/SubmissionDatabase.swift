@@ -17,8 +17,9 @@ public protocol SubmissionDatabase: Sendable {
 
     /// The submissions to form `formID`, oldest first, without their files, read one at a time on a
     /// connection of the cursor's own: an export of any size holds one submission in memory, and holds
-    /// up no post meanwhile.
-    func cursor(formID: String) throws(StoreError) -> any SubmissionCursor
+    /// up no post meanwhile. Without `formValues`, each one's `formValues` is left empty: a CSV export
+    /// reads `httpParameters` alone, and half the bytes.
+    func cursor(formID: String, formValues: Bool) throws(StoreError) -> any SubmissionCursor
 
     /// Erases submission `id` of form `formID`, every version and file of it; false when the form has no such one.
     func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool
@@ -67,9 +68,17 @@ extension SubmissionDatabase {
         try submissions(formID: formID, in: SubmissionRange(), limit: limit)
     }
 
-    /// Calls `body` with each submission to form `formID`, oldest first, without its files (`cursor`).
-    public func forEach(formID: String, _ body: (StoredSubmission) -> Void) throws(StoreError) {
-        let cursor = try cursor(formID: formID)
+    /// `cursor(formID:formValues:)` with the `formValues`.
+    public func cursor(formID: String) throws(StoreError) -> any SubmissionCursor {
+        try cursor(formID: formID, formValues: true)
+    }
+
+    /// Calls `body` with each submission to form `formID`, oldest first, without its files, and
+    /// without its `formValues` unless asked (`cursor`).
+    public func forEach(
+        formID: String, formValues: Bool = true, _ body: (StoredSubmission) -> Void
+    ) throws(StoreError) {
+        let cursor = try cursor(formID: formID, formValues: formValues)
         while let submission = try cursor.next() { body(submission) }
     }
 }

@@ -76,7 +76,10 @@ struct SubmissionsCommand: ParsableCommand {
             }
             let output = FileHandle.standardOutput
             output.write(Data(writer.header.utf8))
-            try store.forEach(formID: place.form) { output.write(Data(writer.line($0).utf8)) }
+            // CSV reads `httpParameters` alone: `formValues` is not fetched.
+            try store.forEach(formID: place.form, formValues: format != "csv") {
+                output.write(Data(writer.line($0).utf8))
+            }
         }
     }
 

@@ -137,7 +137,8 @@ struct SubmissionAPI: Sendable {
     /// `GET …/submissions.jsonl` or `.csv`: every submission, oldest first, streamed from a cursor a
     /// few hundred at a time, so an export of any size holds little memory.
     private func export(_ database: any SubmissionDatabase, _ formID: String, csv: Bool) throws -> Response {
-        let cursor = try database.cursor(formID: formID)
+        // CSV reads `httpParameters` alone: `formValues` is not fetched.
+        let cursor = try database.cursor(formID: formID, formValues: !csv)
         let writer = csv ? forms[formID].map(SubmissionExport.csv) ?? .jsonLines : .jsonLines
         var header = writer.header
         let headers: HTTPHeaders = [

@@ -131,19 +131,13 @@ final class PostgresOutbox: DeliveryOutbox {
 
     func counts() throws(StoreError) -> [String: DeliveryCount] {
         try onQueue { () throws(StoreError) in
-            var counts: [String: DeliveryCount] = [:]
-            for row in try connection.run(
-                """
-                SELECT form, state, count(*)::text FROM deliveries WHERE state <> 'delivered'
-                GROUP BY form, state
-                """)
-            {
-                let form = Self.text(row[0])
-                let number = Int(Self.text(row[2])) ?? 0
-                if Self.text(row[1]) == "pending" { counts[form, default: DeliveryCount()].pending = number }
-                if Self.text(row[1]) == "failed" { counts[form, default: DeliveryCount()].failed = number }
-            }
-            return counts
+            DeliveryCount.tally(
+                try connection.run(
+                    """
+                    SELECT form, state, count(*)::text FROM deliveries WHERE state <> 'delivered'
+                    GROUP BY form, state
+                    """
+                ).map { row in (Self.text(row[0]), Self.text(row[1]), Int(Self.text(row[2])) ?? 0) })
         }
     }
 

@@ -137,13 +137,8 @@ final class SQLiteOutbox: DeliveryOutbox, @unchecked Sendable {
 
     func counts() throws(StoreError) -> [String: DeliveryCount] {
         try onQueue { () throws(StoreError) in
-            var counts: [String: DeliveryCount] = [:]
-            for row in try count.rows() {
-                guard let form = row[0], let state = row[1], let number = row[2].flatMap({ Int($0) }) else { continue }
-                if state == "pending" { counts[form, default: DeliveryCount()].pending = number }
-                if state == "failed" { counts[form, default: DeliveryCount()].failed = number }
-            }
-            return counts
+            DeliveryCount.tally(
+                try count.rows().map { row in (row[0] ?? "", row[1] ?? "", row[2].flatMap { Int($0) } ?? 0) })
         }
     }
 

@@ -115,4 +115,18 @@ public struct DeliveryCount: Sendable, Equatable {
         self.pending = pending
         self.failed = failed
     }
+
+    /// The counts per form of `rows`, each a form, a state and how many jobs of it are in that state.
+    static func tally(_ rows: [(form: String, state: String, count: Int)]) -> [String: DeliveryCount] {
+        var counts: [String: DeliveryCount] = [:]
+        for row in rows {
+            if row.state == DeliveryState.pending.rawValue {
+                counts[row.form, default: DeliveryCount()].pending = row.count
+            }
+            if row.state == DeliveryState.failed.rawValue {
+                counts[row.form, default: DeliveryCount()].failed = row.count
+            }
+        }
+        return counts
+    }
 }

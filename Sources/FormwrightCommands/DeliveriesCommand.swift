@@ -1,4 +1,5 @@
 import ArgumentParser
+import FormServer
 import FormStore
 import Foundation
 
@@ -32,18 +33,8 @@ struct DeliveriesCommand: ParsableCommand {
             for job in try place.open().outbox.deliveries(formID: place.form, state: state, limit: limit) {
                 let due = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(job.due) / 1000))
                 print(
-                    "\(job.id) \(job.state.rawValue) \(job.attempts) \(due) \(job.kind) \(Self.shown(job.destination))")
+                    "\(job.id) \(job.state.rawValue) \(job.attempts) \(due) \(job.kind) \(job.shownDestination)")
             }
-        }
-
-        /// `destination` without a user or password, as the API shows it.
-        static func shown(_ destination: String) -> String {
-            guard var parts = URLComponents(string: destination), parts.user != nil || parts.password != nil else {
-                return destination
-            }
-            parts.user = nil
-            parts.password = nil
-            return parts.string ?? ""
         }
     }
 

@@ -79,7 +79,7 @@ struct DeliveryAPI: Sendable {
         let due = SubmissionStore.Files.timestamp(Date(timeIntervalSince1970: Double(job.due) / 1000)).iso
         var text =
             #"{"id":"# + SubmissionJSON.string(job.id) + #","submission":"\#(job.submission)","kind":"#
-            + SubmissionJSON.string(job.kind) + #","destination":"# + SubmissionJSON.string(destination(job))
+            + SubmissionJSON.string(job.kind) + #","destination":"# + SubmissionJSON.string(job.shownDestination)
             + #","state":"\#(job.state.rawValue)","attempts":\#(job.attempts),"due":"\#(due)","created":"#
             + SubmissionJSON.string(job.created)
         if let log {
@@ -93,12 +93,15 @@ struct DeliveryAPI: Sendable {
         }
         return text + "}"
     }
+}
 
-    /// Where `job` goes, as shown: a webhook's URL without user or password.
-    private static func destination(_ job: StoredDelivery) -> String {
-        guard job.kind == "webhook", var parts = URLComponents(string: job.destination), parts.user != nil else {
-            return job.destination
-        }
+extension StoredDelivery {
+    /// Where the job goes, as the API and the command line show it: a webhook's URL without its user
+    /// and password.
+    public var shownDestination: String {
+        guard kind == "webhook", var parts = URLComponents(string: destination),
+            parts.user != nil || parts.password != nil
+        else { return destination }
         parts.user = nil
         parts.password = nil
         return parts.string ?? ""

@@ -36,11 +36,7 @@ enum SubmissionJSON {
     }
 
     /// `/api/forms/{id}/submissions` for form `formID`, its id percent-encoded as a path segment.
-    static func path(_ formID: String) -> String {
-        var segment = CharacterSet.urlPathAllowed
-        segment.remove("/")
-        return "/api/forms/\(formID.addingPercentEncoding(withAllowedCharacters: segment) ?? "")/submissions"
-    }
+    static func path(_ formID: String) -> String { "/api" + FormRoutes.path(formID) + "/submissions" }
 
     /// `text` as a JSON string, quotes and escapes included.
     static func string(_ text: String) -> String { String(decoding: JSONValue.string(text).bytes, as: UTF8.self) }

@@ -29,13 +29,12 @@ struct DeliveryJobs: Sendable {
     var isEmpty: Bool { form.form.deliveries.isEmpty }
 
     /// The jobs of `verdict`, kept as submission `id` at `version` (1 as sent, more for an edit) with
-    /// `payloads` as the store keeps them, at `now`.
+    /// `payloads` as the store keeps them, at `time` (milliseconds since 1970, and as the store writes it).
     func jobs(
         _ verdict: Verdict, id: SubmissionID, version: Int, payloads: (httpParameters: String, formValues: String),
-        now: Date
+        at time: (due: UInt64, created: String)
     ) -> [StoredDelivery] {
-        let created = SubmissionStore.Files.timestamp(now).iso
-        let due = UInt64((now.timeIntervalSince1970 * 1000).rounded(.down))
+        let (due, created) = time
         var jobs: [StoredDelivery] = []
         for (index, delivery) in form.form.deliveries.enumerated() {
             let job = { (kind: String, destination: String, secretName: String, body: String) in

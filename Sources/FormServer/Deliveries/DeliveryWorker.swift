@@ -279,8 +279,7 @@ final class DeliveryWorker: @unchecked Sendable {
     private func pause(_ duration: Duration) {
         condition.lock()
         defer { condition.unlock() }
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        let until = Date(timeIntervalSinceNow: seconds)
+        let until = Date(timeIntervalSinceNow: Self.seconds(duration))
         while !stopping, condition.wait(until: until) {}
     }
 
@@ -293,14 +292,18 @@ final class DeliveryWorker: @unchecked Sendable {
             brought = 0
         } else if !woken, !stopping {
             resting = true
-            let seconds = Double(settings.idle.components.seconds) + Double(settings.idle.components.attoseconds) / 1e18
-            _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Self.seconds(settings.idle)))
             resting = false
         }
         woken = false
     }
 
-    static func milliseconds() -> UInt64 { UInt64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+    static func milliseconds() -> UInt64 { Date().milliseconds }
+
+    /// `duration` in seconds, its fraction kept.
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
 
     /// The processor time this thread has used.
     private static func threadTime() -> Duration {

@@ -127,5 +127,5 @@ struct HeldUploads: Sendable {
         "held\u{0}\(formID)\u{0}\(tag)\u{0}\(nonce)"
     }
 
-    private static func now() -> UInt64 { UInt64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+    private static func now() -> UInt64 { Date().milliseconds }
 }

@@ -42,7 +42,7 @@ struct DatabaseKeeper: SubmissionKeeper {
 
     func store(_ verdict: Verdict, formID: String) async throws -> SubmissionID? {
         let received = Date()
-        let id = SubmissionID.next(milliseconds: UInt64((received.timeIntervalSince1970 * 1000).rounded(.down)))
+        let id = SubmissionID.next(milliseconds: received.milliseconds)
         let kept = KeptRows(verdict.form)
         let jobs = deliveries[formID]
         // Off the Swift pool when a hash must be made: scrypt takes tens of milliseconds.
@@ -86,11 +86,18 @@ struct DatabaseKeeper: SubmissionKeeper {
                 bytes: upload.file.bytes)
         }
         let payloads = verdict.keptPayloads(kept)
+        let time = SubmissionStore.Files.timestamp(received).iso
         return StoredSubmission(
-            id: id, formID: formID, received: SubmissionStore.Files.timestamp(received).iso,
-            httpParameters: payloads.httpParameters, formValues: payloads.formValues, files: files,
-            deliveries: jobs?.jobs(verdict, id: id, version: version, payloads: payloads, now: received) ?? [])
+            id: id, formID: formID, received: time, httpParameters: payloads.httpParameters,
+            formValues: payloads.formValues, files: files,
+            deliveries: jobs?.jobs(
+                verdict, id: id, version: version, payloads: payloads, at: (received.milliseconds, time)) ?? [])
     }
+}
+
+extension Date {
+    /// Milliseconds since 1970, rounded down: how ids, due times and expiries count time.
+    var milliseconds: UInt64 { UInt64((timeIntervalSince1970 * 1000).rounded(.down)) }
 }
 
 /// Blocking work (a database's calls, a hash) run on a thread of Dispatch's, not the Swift pool's nor

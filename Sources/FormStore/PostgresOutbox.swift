@@ -9,8 +9,15 @@ final class PostgresOutbox: DeliveryOutbox {
     private let queue = DispatchQueue(label: "formwright.store.postgres.outbox")
 
     /// The columns of a job, in the order `delivery(_:)` reads them.
-    static let columns =
-        "id, submission, form, kind, destination, secret_name, body, state, attempts::text, due::text, created"
+    static let columns = columns(of: "deliveries")
+
+    /// The columns of a job in table `alias`, in the order `delivery(_:)` reads them.
+    static func columns(of alias: String) -> String {
+        [
+            "id", "submission", "form", "kind", "destination", "secret_name", "body", "state", "attempts::text",
+            "due::text", "created", "version::text",
+        ].map { "\(alias).\($0)" }.joined(separator: ", ")
+    }
 
     /// The outbox of the database at `url` (`name` for messages).
     init(url: String, name: String) throws(StoreError) {
@@ -19,7 +26,9 @@ final class PostgresOutbox: DeliveryOutbox {
 
     func claim(now: UInt64, lease: UInt64, limit: Int) throws(StoreError) -> [StoredDelivery] {
         try onQueue { () throws(StoreError) in
-            // Oldest due first, as they were chosen: RETURNING keeps no order of its own.
+            // Oldest due first, as they were chosen: RETURNING keeps no order of its own. A webhook's
+            // payloads come with it: the version it names is the submission's current one, or one an edit
+            // replaced.
             try connection.run(
                 """
                 WITH claimed AS (
@@ -27,7 +36,13 @@ final class PostgresOutbox: DeliveryOutbox {
                         SELECT id FROM deliveries WHERE state = 'pending' AND due <= $2::bigint AND lease <= $2::bigint
                         ORDER BY due LIMIT $3::integer FOR UPDATE SKIP LOCKED)
                     RETURNING *)
-                SELECT \(Self.columns) FROM claimed ORDER BY due, id
+                SELECT \(Self.columns(of: "c")),
+                    CASE WHEN c.kind = 'webhook' THEN coalesce(v.http_parameters, s.http_parameters) END,
+                    CASE WHEN c.kind = 'webhook' THEN coalesce(v.form_values, s.form_values) END
+                FROM claimed c
+                LEFT JOIN submissions s ON s.id = c.submission AND s.version = c.version
+                LEFT JOIN submission_versions v ON v.submission = c.submission AND v.version = c.version
+                ORDER BY c.due, c.id
                 """, [.text(String(lease)), .text(String(now)), .text(String(limit))]
             ).compactMap(Self.delivery)
         }
@@ -134,8 +149,8 @@ final class PostgresOutbox: DeliveryOutbox {
             DeliveryCount.tally(
                 try connection.run(
                     """
-                    SELECT form, state, count(*)::text FROM deliveries WHERE state <> 'delivered'
-                    GROUP BY form, state
+                    SELECT form, 'pending', count(*)::text FROM deliveries WHERE state = 'pending' GROUP BY form
+                    UNION ALL SELECT form, 'failed', count(*)::text FROM deliveries WHERE state = 'failed' GROUP BY form
                     """
                 ).map { row in (Self.text(row[0]), Self.text(row[1]), Int(Self.text(row[2])) ?? 0) })
         }
@@ -151,7 +166,8 @@ final class PostgresOutbox: DeliveryOutbox {
         [
             .text(job.id), .text(job.submission.description), .text(job.formID), .text(job.kind),
             .text(job.destination), .text(job.secretName), .text(job.body), .text(job.state.rawValue),
-            .text(String(job.attempts)), .text(String(job.due)), .text(job.created), .text("0"),
+            .text(String(job.attempts)), .text(String(job.due)), .text(job.created), .text(String(job.version)),
+            .text("0"),
         ]
     }
 
@@ -165,14 +181,20 @@ final class PostgresOutbox: DeliveryOutbox {
         ]
     }
 
+    /// The job of `row` (with its payloads when two columns follow the job's); nil for a row that is none.
     private static func delivery(_ row: [[UInt8]?]) -> StoredDelivery? {
         guard let submission = SubmissionID(text(row[1])), let state = DeliveryState(rawValue: text(row[7])) else {
             return nil
         }
+        var payloads: DeliveryPayloads?
+        if row.count > 13, let httpParameters = row[12], let formValues = row[13] {
+            payloads = DeliveryPayloads(httpParameters: text(httpParameters), formValues: text(formValues))
+        }
         return StoredDelivery(
-            id: text(row[0]), submission: submission, formID: text(row[2]), kind: text(row[3]),
-            destination: text(row[4]), secretName: text(row[5]), body: text(row[6]), state: state,
-            attempts: Int(text(row[8])) ?? 0, due: UInt64(text(row[9])) ?? 0, created: text(row[10]))
+            id: text(row[0]), submission: submission, version: Int(text(row[11])) ?? 1, formID: text(row[2]),
+            kind: text(row[3]), destination: text(row[4]), secretName: text(row[5]), body: text(row[6]),
+            state: state, attempts: Int(text(row[8])) ?? 0, due: UInt64(text(row[9])) ?? 0, created: text(row[10]),
+            payloads: payloads)
     }
 
     private static func text(_ bytes: [UInt8]?) -> String { String(decoding: bytes ?? [], as: UTF8.self) }

@@ -343,7 +343,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
             try connection.run(
                 insertion(
                     "deliveries (id, submission, form, kind, destination, secret_name, body, state, attempts, due, "
-                        + "created, lease)", columns: 12, rows: statement.count), statement.flatMap { $0 })
+                        + "created, version, lease)", columns: 13, rows: statement.count), statement.flatMap { $0 })
         }
     }
 

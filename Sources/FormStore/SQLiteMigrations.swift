@@ -90,6 +90,21 @@ enum SQLiteMigrations {
             PRIMARY KEY (delivery, number)
         ) WITHOUT ROWID;
         """,
+        // A webhook's body is made when it is sent, from the payloads of the version its job names (the
+        // version is in the job's id until now), so the outbox keeps no second copy of them. Jobs are
+        // indexed by form only once they fail; pending ones are counted from the index that claims them.
+        // Both halve what a post writes for its jobs.
+        """
+        ALTER TABLE deliveries ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+        UPDATE deliveries SET
+            version = CAST(substr(id, length(submission) + 6, instr(substr(id, length(submission) + 6), '_') - 1)
+                AS INTEGER),
+            body = CASE kind WHEN 'webhook' THEN '' ELSE body END;
+        DROP INDEX deliveries_open;
+        DROP INDEX deliveries_pending;
+        CREATE INDEX deliveries_pending ON deliveries (due, form) WHERE state = 'pending';
+        CREATE INDEX deliveries_failed ON deliveries (form, created) WHERE state = 'failed';
+        """,
     ]
 
     static func run(on database: SQLiteDatabase) throws(StoreError) {

@@ -22,7 +22,8 @@ final class SQLiteOutbox: DeliveryOutbox, @unchecked Sendable {
     private let count: SQLiteDatabase.Statement
 
     /// The columns of a job, in the order `delivery(_:)` reads them.
-    static let columns = "id, submission, form, kind, destination, secret_name, body, state, attempts, due, created"
+    static let columns =
+        "id, submission, form, kind, destination, secret_name, body, state, attempts, due, created, version"
 
     /// The outbox of `database`, whose calls run on `queue`.
     init(database: SQLiteDatabase, queue: DispatchQueue) throws(StoreError) {
@@ -31,10 +32,18 @@ final class SQLiteOutbox: DeliveryOutbox, @unchecked Sendable {
         let columns = Self.columns
         // One worker claims an SQLite file's jobs, and records each round before it claims the next: a
         // claim needs no lease written, only the jobs due.
+        // A webhook's payloads come with it: the version it names is the submission's current one, or one
+        // an edit replaced.
         claimDue = try database.prepare(
             """
-            SELECT \(columns) FROM deliveries WHERE state = 'pending' AND due <= CAST(?1 AS INTEGER)
-            ORDER BY due LIMIT CAST(?2 AS INTEGER)
+            SELECT \(Self.columns(of: "d")),
+                CASE WHEN d.kind = 'webhook' THEN coalesce(v.http_parameters, s.http_parameters) END,
+                CASE WHEN d.kind = 'webhook' THEN coalesce(v.form_values, s.form_values) END
+            FROM deliveries d
+            LEFT JOIN submissions s ON s.id = d.submission AND s.version = d.version
+            LEFT JOIN submission_versions v ON v.submission = d.submission AND v.version = d.version
+            WHERE d.state = 'pending' AND d.due <= CAST(?1 AS INTEGER)
+            ORDER BY d.due, d.id LIMIT CAST(?2 AS INTEGER)
             """)
         // Only for a job still there: one erased with its submission during the round is no failure of the
         // round. An empty status or error is NULL.
@@ -62,8 +71,12 @@ final class SQLiteOutbox: DeliveryOutbox, @unchecked Sendable {
         )
         again = try database.prepare(
             "UPDATE deliveries SET state = 'pending', due = CAST(? AS INTEGER), lease = 0 WHERE form = ? AND id = ?")
+        // Each state counted from its own index.
         count = try database.prepare(
-            "SELECT form, state, count(*) FROM deliveries WHERE state <> 'delivered' GROUP BY form, state")
+            """
+            SELECT form, 'pending', count(*) FROM deliveries WHERE state = 'pending' GROUP BY form
+            UNION ALL SELECT form, 'failed', count(*) FROM deliveries WHERE state = 'failed' GROUP BY form
+            """)
     }
 
     func claim(now: UInt64, lease: UInt64, limit: Int) throws(StoreError) -> [StoredDelivery] {
@@ -147,15 +160,26 @@ final class SQLiteOutbox: DeliveryOutbox, @unchecked Sendable {
         try queue.sync { Result { () throws(StoreError) in try work() } }.get()
     }
 
-    /// The job of the columns `columns`; nil for a row that is none (an id or state it cannot read).
+    /// `columns`, each of table `alias`.
+    static func columns(of alias: String) -> String {
+        columns.split(separator: ", ").map { "\(alias).\($0)" }.joined(separator: ", ")
+    }
+
+    /// The job of the columns `columns` (with its payloads when two columns follow them); nil for a row
+    /// that is none (an id or state it cannot read).
     static func delivery(_ columns: borrowing SQLiteDatabase.Columns) -> StoredDelivery? {
         guard let submission = columns.text(1).flatMap(SubmissionID.init),
             let state = columns.text(7).flatMap(DeliveryState.init(rawValue:))
         else { return nil }
+        var payloads: DeliveryPayloads?
+        if columns.count > 13, let httpParameters = columns.text(12), let formValues = columns.text(13) {
+            payloads = DeliveryPayloads(httpParameters: httpParameters, formValues: formValues)
+        }
         return StoredDelivery(
-            id: columns.text(0) ?? "", submission: submission, formID: columns.text(2) ?? "",
-            kind: columns.text(3) ?? "", destination: columns.text(4) ?? "", secretName: columns.text(5) ?? "",
-            body: columns.text(6) ?? "", state: state, attempts: Int(columns.text(8) ?? "") ?? 0,
-            due: UInt64(columns.text(9) ?? "") ?? 0, created: columns.text(10) ?? "")
+            id: columns.text(0) ?? "", submission: submission, version: Int(columns.text(11) ?? "") ?? 1,
+            formID: columns.text(2) ?? "", kind: columns.text(3) ?? "", destination: columns.text(4) ?? "",
+            secretName: columns.text(5) ?? "", body: columns.text(6) ?? "", state: state,
+            attempts: Int(columns.text(8) ?? "") ?? 0, due: UInt64(columns.text(9) ?? "") ?? 0,
+            created: columns.text(10) ?? "", payloads: payloads)
     }
 }

@@ -258,7 +258,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
             insertDelivery = try database.prepare(
                 """
                 INSERT INTO deliveries (\(SQLiteOutbox.columns), lease)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS INTEGER), CAST(? AS INTEGER), ?, 0)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS INTEGER), CAST(? AS INTEGER), ?, CAST(? AS INTEGER), 0)
                 """)
             page = try database.prepare(
                 "SELECT \(columns) FROM submissions WHERE form = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ?")
@@ -405,7 +405,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
             for job in deliveries {
                 try insertDelivery.bind([
                     job.id, job.submission.description, job.formID, job.kind, job.destination, job.secretName, job.body,
-                    job.state.rawValue, String(job.attempts), String(job.due), job.created,
+                    job.state.rawValue, String(job.attempts), String(job.due), job.created, String(job.version),
                 ])
                 try insertDelivery.run()
             }

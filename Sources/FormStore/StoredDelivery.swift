@@ -6,6 +6,8 @@ public struct StoredDelivery: Sendable, Equatable {
     public let id: String
     /// The submission it sends.
     public let submission: SubmissionID
+    /// The version of the submission it sends: 1 as sent, more for an edit.
+    public let version: Int
     /// The submission's form.
     public let formID: String
     /// `webhook` or `email`.
@@ -15,7 +17,8 @@ public struct StoredDelivery: Sendable, Equatable {
     /// For a webhook, the environment variable holding its signing secret (as the server found it at
     /// start); empty for an e-mail.
     public let secretName: String
-    /// What is sent: a webhook's JSON body; an e-mail's subject and parts (`MailContent`'s JSON).
+    /// An e-mail's subject and parts (`MailContent`'s JSON); empty for a webhook, whose body is made
+    /// from the kept payloads when it is sent, so the outbox holds no second copy of them.
     public let body: String
     /// Where it stands.
     public let state: DeliveryState
@@ -25,14 +28,19 @@ public struct StoredDelivery: Sendable, Equatable {
     public let due: UInt64
     /// When the job was written: ISO 8601, UTC.
     public let created: String
+    /// For a webhook job as a claim returns it, the payloads of its submission's version as the store
+    /// keeps them; nil otherwise.
+    public let payloads: DeliveryPayloads?
 
     /// A job with these parts.
     public init(
-        id: String, submission: SubmissionID, formID: String, kind: String, destination: String, secretName: String,
-        body: String, state: DeliveryState = .pending, attempts: Int = 0, due: UInt64, created: String
+        id: String, submission: SubmissionID, version: Int, formID: String, kind: String, destination: String,
+        secretName: String, body: String, state: DeliveryState = .pending, attempts: Int = 0, due: UInt64,
+        created: String, payloads: DeliveryPayloads? = nil
     ) {
         self.id = id
         self.submission = submission
+        self.version = version
         self.formID = formID
         self.kind = kind
         self.destination = destination
@@ -42,6 +50,18 @@ public struct StoredDelivery: Sendable, Equatable {
         self.attempts = attempts
         self.due = due
         self.created = created
+        self.payloads = payloads
+    }
+}
+
+/// A submission version's payloads as the store keeps them (JSON), which a webhook sends.
+public struct DeliveryPayloads: Sendable, Equatable {
+    public let httpParameters: String
+    public let formValues: String
+
+    public init(httpParameters: String, formValues: String) {
+        self.httpParameters = httpParameters
+        self.formValues = formValues
     }
 }
 

@@ -84,6 +84,10 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
+# A listen backlog for a sender's 64 connections at once from each of two servers: with Python's
+# default of 5, connections wait for the kernel's SYN retries, and an attempt can time out at the
+# sender after the receiver took it.
+ThreadingHTTPServer.request_queue_size = 256
 server = ThreadingHTTPServer(("127.0.0.1", PORT), Handler)
 server.daemon_threads = True
 print(server.server_address[1], flush=True)

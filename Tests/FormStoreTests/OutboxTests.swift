@@ -10,15 +10,31 @@ import Testing
     /// Submission `number` of form `rsvp` with `count` webhook jobs due at `due`.
     static func submission(_ number: Int, jobs count: Int, due: UInt64 = 1_000) -> StoredSubmission {
         let base = SubmissionDatabaseTests.submission("rsvp", number)
-        let jobs = (0..<count).map { index in
-            StoredDelivery(
-                id: "msg_\(base.id)_1_\(index)", submission: base.id, formID: "rsvp", kind: "webhook",
-                destination: "http://127.0.0.1:9/hook", secretName: "HOOK_SECRET", body: #"{"n":\#(number)}"#, due: due,
-                created: "2026-11-28T12:00:00.000Z")
-        }
         return StoredSubmission(
             id: base.id, formID: base.formID, received: base.received, httpParameters: base.httpParameters,
-            formValues: base.formValues, deliveries: jobs)
+            formValues: base.formValues, deliveries: jobs(count, of: base.id, version: 1, due: due))
+    }
+
+    /// `count` webhook jobs of version `version` of submission `id`, due at `due`.
+    static func jobs(_ count: Int, of id: SubmissionID, version: Int, due: UInt64 = 1_000) -> [StoredDelivery] {
+        (0..<count).map { index in
+            StoredDelivery(
+                id: "msg_\(id)_\(version)_\(index)", submission: id, version: version, formID: "rsvp",
+                kind: "webhook", destination: "http://127.0.0.1:9/hook", secretName: "HOOK_SECRET", body: "",
+                due: due, created: "2026-11-28T12:00:00.000Z")
+        }
+    }
+
+    /// `jobs` as a claim returns them: with the payloads of `submission`.
+    static func claimed(_ jobs: [StoredDelivery], of submission: StoredSubmission) -> [StoredDelivery] {
+        jobs.map {
+            StoredDelivery(
+                id: $0.id, submission: $0.submission, version: $0.version, formID: $0.formID, kind: $0.kind,
+                destination: $0.destination, secretName: $0.secretName, body: $0.body, due: $0.due,
+                created: $0.created,
+                payloads: DeliveryPayloads(
+                    httpParameters: submission.httpParameters, formValues: submission.formValues))
+        }
     }
 
     static func attempt(_ number: Int, delivered: Bool) -> DeliveryAttempt {
@@ -38,7 +54,7 @@ import Testing
         try await store.keep(sent)
         #expect(try store.submission(formID: "rsvp", id: sent.id)?.deliveries == [])
         let claimed = try store.outbox.claim(now: 1_000, lease: 61_000, limit: 10)
-        #expect(claimed == sent.deliveries)
+        #expect(claimed == Self.claimed(sent.deliveries, of: sent))
         let second = try store.outbox.claim(now: 2_000, lease: 62_000, limit: 10)
         #expect(second == (backend == .postgres ? [] : claimed))
         #expect(try store.outbox.claim(now: 61_001, lease: 121_001, limit: 1).count == 1)
@@ -87,9 +103,8 @@ import Testing
             deliveries: again.deliveries.map {
                 StoredDelivery(
                     id: $0.id.replacingOccurrences(of: "\(again.id)", with: "\(sent.id)") + "x", submission: sent.id,
-                    formID: "rsvp", kind: $0.kind, destination: $0.destination, secretName: $0.secretName,
-                    body: $0.body,
-                    due: $0.due, created: $0.created)
+                    version: 1, formID: "rsvp", kind: $0.kind, destination: $0.destination, secretName: $0.secretName,
+                    body: $0.body, due: $0.due, created: $0.created)
             })
         await #expect(throws: StoreError.self) { try await store.keep(clash) }
         #expect(try store.outbox.counts() == ["rsvp": DeliveryCount(pending: 1)])
@@ -138,5 +153,77 @@ import Testing
         }
         #expect(claimed.count == 200)
         #expect(Set(claimed).count == 200)
+    }
+
+    /// A webhook job is claimed with the payloads of the version it names, which an edit does not
+    /// change: the first version's job sends the first version, from where the edit moved it. An e-mail
+    /// job keeps its own message and comes with no payloads.
+    @Test(arguments: Backend.allCases)
+    func aWebhookJobComesWithThePayloadsOfItsVersion(_ backend: Backend) async throws {
+        let store = try backend.open(try backend.place())
+        let sent = Self.submission(1, jobs: 1)
+        let mail = StoredDelivery(
+            id: "msg_\(sent.id)_1_1", submission: sent.id, version: 1, formID: "rsvp", kind: "email",
+            destination: "team@example.org", secretName: "", body: #"{"subject":"s","text":"t","html":"h"}"#,
+            due: 1_000, created: "2026-11-28T12:00:00.000Z")
+        try await store.keep(
+            StoredSubmission(
+                id: sent.id, formID: "rsvp", received: sent.received, httpParameters: sent.httpParameters,
+                formValues: sent.formValues, deliveries: sent.deliveries + [mail]))
+        let edit = StoredSubmission(
+            id: sent.id, formID: "rsvp", received: "2026-11-28T13:00:00.000Z", httpParameters: #"{"n":2}"#,
+            formValues: #"{"n":{"value":2}}"#, deliveries: Self.jobs(1, of: sent.id, version: 2))
+        #expect(try store.revise(edit, from: 1) == .saved(version: 2))
+        let claimed = try store.outbox.claim(now: 1_000, lease: 61_000, limit: 10)
+        #expect(
+            claimed == Self.claimed(sent.deliveries, of: sent) + [mail] + Self.claimed(edit.deliveries, of: edit))
+    }
+
+    /// Jobs written by the schema before webhook bodies were made when sent (step 5) are brought to
+    /// this one: each names the version its id carries, and a webhook's copy of the payloads is dropped
+    /// (the same payloads are read from the submission when it is sent); an e-mail keeps its message.
+    @Test(arguments: Backend.allCases)
+    func jobsOfTheEarlierSchemaNameTheirVersion(_ backend: Backend) async throws {
+        let place = try backend.place()
+        let id = SubmissionID(milliseconds: 1_764_000_000_000)
+        let insert = """
+            INSERT INTO formwright_schema (version) VALUES (1), (2), (3), (4), (5);
+            INSERT INTO submissions (id, form, received, http_parameters, form_values, version)
+            VALUES ('\(id)', 'rsvp', '2026-11-01T00:00:00.000Z', '{"n":2}', '{"n":{"value":2}}', 2);
+            INSERT INTO submission_versions (submission, version, saved, http_parameters, form_values)
+            VALUES ('\(id)', 1, '2026-11-01T00:00:00.000Z', '{"n":1}', '{"n":{"value":1}}');
+            INSERT INTO deliveries (id, submission, form, kind, destination, secret_name, body, state, attempts,
+                due, lease, created)
+            VALUES ('msg_\(id)_1_0', '\(id)', 'rsvp', 'webhook', 'http://127.0.0.1:9/hook', 'HOOK_SECRET',
+                '{"copy":1}', 'pending', 0, 1000, 0, '2026-11-01T00:00:00.000Z'),
+                ('msg_\(id)_12_0', '\(id)', 'rsvp', 'webhook', 'http://127.0.0.1:9/hook', 'HOOK_SECRET',
+                '{"copy":12}', 'failed', 16, 1000, 0, '2026-11-01T00:00:00.000Z'),
+                ('msg_\(id)_1_1', '\(id)', 'rsvp', 'email', 'team@example.org', '', 'kept', 'pending', 0, 1000, 0,
+                '2026-11-01T00:00:00.000Z');
+            """
+        switch backend {
+        case .sqlite:
+            let database = try SQLiteDatabase(path: place)
+            try database.execute("CREATE TABLE formwright_schema (version INTEGER NOT NULL)")
+            for step in SQLiteMigrations.steps.prefix(5) { try database.execute(step) }
+            try database.execute(insert)
+        case .postgres:
+            let connection = try PostgresConnection(url: place, name: place)
+            try connection.execute("CREATE TABLE formwright_schema (version integer NOT NULL)")
+            for step in PostgresMigrations.steps.prefix(5) { try connection.execute(step) }
+            try connection.execute(insert)
+        }
+        let store = try backend.open(place)
+        #expect(try store.outbox.counts() == ["rsvp": DeliveryCount(pending: 2, failed: 1)])
+        let jobs = try store.outbox.deliveries(formID: "rsvp", submission: id).map(\.delivery)
+        #expect(jobs.map(\.id) == ["msg_\(id)_12_0", "msg_\(id)_1_0", "msg_\(id)_1_1"])
+        #expect(jobs.map(\.version) == [12, 1, 1])
+        #expect(jobs.map(\.body) == ["", "", "kept"])
+        let claimed = try store.outbox.claim(now: 1_000, lease: 61_000, limit: 10)
+        #expect(claimed.map(\.id) == ["msg_\(id)_1_0", "msg_\(id)_1_1"])
+        #expect(
+            claimed.map(\.payloads) == [
+                DeliveryPayloads(httpParameters: #"{"n":1}"#, formValues: #"{"n":{"value":1}}"#), nil,
+            ])
     }
 }

@@ -351,7 +351,7 @@ extension CommandSuites {
                 #expect(try eventually(seconds: 30) { try receiver.received().count >= 400 })
                 usleep(1_000_000)
                 let received = try receiver.received().compactMap { $0["id"] as? String }
-                #expect(received.count == 400)
+                #expect(received.count == 400, "\(servers.map { $0.0.text.suffix(3_000) })")
                 #expect(Set(received) == Set(ids.map { "msg_\($0)_1_0" }))
             }
         }

@@ -5,10 +5,10 @@ import FormStore
 import Foundation
 
 /// The delivery jobs a kept submission of a form brings, one per entry of its `deliver` list, written
-/// in the same transaction as the submission. What a job sends is fixed when it is written: a webhook's
-/// body (so every attempt sends the same bytes under the same `webhook-id`), an e-mail's subject and
-/// parts. Both carry the payloads as the store keeps them: no password, nothing `store: false`, and a
-/// row kept hashed is left out of a message.
+/// in the same transaction as the submission. A webhook job names the submission's version, whose kept
+/// payloads its body carries when it is sent (`WebhookBody`); an e-mail job keeps its subject and parts,
+/// written in the form's language from the payloads as the store keeps them. Neither carries a
+/// password or anything `store: false`, and a row kept hashed is left out of a message.
 struct DeliveryJobs: Sendable {
     let formID: String
     let form: CompiledForm
@@ -29,9 +29,10 @@ struct DeliveryJobs: Sendable {
     var isEmpty: Bool { form.form.deliveries.isEmpty }
 
     /// The jobs of `verdict`, kept as submission `id` at `version` (1 as sent, more for an edit) with
-    /// `payloads` as the store keeps them, at `time` (milliseconds since 1970, and as the store writes it).
+    /// `httpParameters` as the store keeps them, at `time` (milliseconds since 1970, and as the store
+    /// writes it).
     func jobs(
-        _ verdict: Verdict, id: SubmissionID, version: Int, payloads: (httpParameters: String, formValues: String),
+        _ verdict: Verdict, id: SubmissionID, version: Int, httpParameters: String,
         at time: (due: UInt64, created: String)
     ) -> [StoredDelivery] {
         let (due, created) = time
@@ -39,37 +40,27 @@ struct DeliveryJobs: Sendable {
         for (index, delivery) in form.form.deliveries.enumerated() {
             let job = { (kind: String, destination: String, secretName: String, body: String) in
                 StoredDelivery(
-                    id: "msg_\(id)_\(version)_\(index)", submission: id, formID: formID, kind: kind,
-                    destination: destination, secretName: secretName, body: body, due: due, created: created)
+                    id: "msg_\(id)_\(version)_\(index)", submission: id, version: version, formID: formID,
+                    kind: kind, destination: destination, secretName: secretName, body: body, due: due,
+                    created: created)
             }
             switch delivery {
             case .webhook(let url, let secretEnv):
-                jobs.append(
-                    job("webhook", url, secretEnv, webhookBody(id: id, version: version, payloads, at: created)))
+                jobs.append(job("webhook", url, secretEnv, ""))
             // An edit goes to webhooks alone: a new e-mail for each save would be noise.
             case .email where version > 1, .confirmTo where version > 1: continue
             case .email(let address):
-                jobs.append(job("email", address, "", mail(notifying: true, id: id, payloads.httpParameters)))
+                jobs.append(job("email", address, "", mail(notifying: true, id: id, httpParameters)))
             case .confirmTo(let tag):
                 // The address as sent, kept or not: a confirmation goes to whoever typed it.
                 guard case .object(let values) = verdict.httpParameters,
                     case .string(let address)? = values.first(where: { $0.0 == tag })?.1,
                     Delivery.isMailAddress(address)
                 else { continue }
-                jobs.append(job("email", address, "", mail(notifying: false, id: id, payloads.httpParameters)))
+                jobs.append(job("email", address, "", mail(notifying: false, id: id, httpParameters)))
             }
         }
         return jobs
-    }
-
-    /// A webhook's body (Standard Webhooks: `type`, `timestamp`, `data`).
-    private func webhookBody(
-        id: SubmissionID, version: Int, _ payloads: (httpParameters: String, formValues: String), at time: String
-    ) -> String {
-        let type = version == 1 ? "submission.created" : "submission.updated"
-        return #"{"type":"\#(type)","timestamp":"\#(time)","data":{"formId":"# + SubmissionJSON.string(formID)
-            + #","submissionId":"\#(id)","version":\#(version),"httpParameters":"# + payloads.httpParameters
-            + #","formValues":"# + payloads.formValues + "}}"
     }
 
     /// An e-mail's content as its job keeps it (`MailContent`): to the team (`notifying`) or to the person

@@ -5,8 +5,8 @@ import Logging
 
 /// Sends a store's delivery jobs: a thread of its own claims the jobs that are due (on PostgreSQL a
 /// lease keeps them from every other server's worker), sends them through libcurl many at once, and
-/// records each attempt. A job
-/// not delivered is tried again with exponential backoff and jitter, until its attempts are spent.
+/// records each attempt. A job not delivered is tried again with exponential backoff and jitter, until
+/// its attempts are spent.
 /// Woken when a submission brings jobs; otherwise it looks for due ones every `idle`.
 final class DeliveryWorker: @unchecked Sendable {
     /// How deliveries are sent and retried.
@@ -28,9 +28,9 @@ final class DeliveryWorker: @unchecked Sendable {
         /// under a stream of posts, a few rounds a second with many jobs each, not one round a post.
         var gather: Duration = .milliseconds(20)
         /// While posts keep bringing jobs, the worker rests this many times as long as each round kept its
-        /// thread busy: its thread then takes about a tenth of one core from the posts, which come first;
-        /// once the posts stop, the jobs waiting go at full speed.
-        var restPerRound = 10.0
+        /// thread busy (claiming, sending, recording): deliveries then take about a twentieth of one core
+        /// from the posts, which come first; once the posts stop, the jobs waiting go at full speed.
+        var restPerRound = 20.0
         /// The SMTP server and the sender's address, for e-mail jobs.
         var smtp: MailServer?
         var mailFrom: String?
@@ -50,8 +50,8 @@ final class DeliveryWorker: @unchecked Sendable {
     /// Whether the worker waits for jobs (`rest`): only then does a post's `wake` signal it, so a stream
     /// of posts costs no thread switch each.
     private var resting = false
-    /// How many submissions brought jobs since the worker last looked: posts under way.
-    private var brought = 0
+    /// Whether submissions brought jobs since the worker last looked.
+    private var brought = false
     private var stopping = false
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
@@ -67,11 +67,11 @@ final class DeliveryWorker: @unchecked Sendable {
     func start() throws(DeliveryError) {
         let courier = try Courier(timeout: settings.timeout, parallel: 64)
         let thread = Thread { [self] in
+            // Named from inside: Linux takes a thread's name from the thread itself.
+            Thread.current.name = "fw-deliveries"
             run(courier)
             finished.signal()
         }
-        // Fifteen bytes at most: Linux refuses a longer thread name.
-        thread.name = "fw-deliveries"
         self.thread = thread
         thread.start()
     }
@@ -79,7 +79,7 @@ final class DeliveryWorker: @unchecked Sendable {
     /// Says that jobs were written: the worker looks at once rather than at its next round.
     func wake() {
         condition.lock()
-        brought += 1
+        brought = true
         if resting {
             woken = true
             condition.signal()
@@ -116,6 +116,7 @@ final class DeliveryWorker: @unchecked Sendable {
                     continue
                 }
             }
+            let processorTime = Self.threadTime()
             let now = Self.milliseconds()
             let jobs: [StoredDelivery]
             do {
@@ -136,8 +137,6 @@ final class DeliveryWorker: @unchecked Sendable {
                 continue
             }
             let started = Date()
-            let cpu = Self.threadTime()
-            _ = takeBrought()
             let outcomes = send(jobs, through: courier)
             let results = zip(jobs, outcomes).map { result($0, $1.outcome, final: $1.final, at: started) }
             do {
@@ -147,8 +146,10 @@ final class DeliveryWorker: @unchecked Sendable {
                 unrecorded = results
             }
             // Posts that brought jobs during the round are under way: they come first. The rest is
-            // measured in this thread's own work, not the time receivers took to answer.
-            if takeBrought() > 0 { pause((Self.threadTime() - cpu) * settings.restPerRound) }
+            // measured in the round's work, not the time receivers took to answer.
+            if takeBrought() {
+                pause((Self.threadTime() - processorTime) * settings.restPerRound)
+            }
             // One job alone is sent at once; several are a stream, which gathers into larger rounds.
             if jobs.count > 1, jobs.count < settings.batch { pause(settings.gather) }
         }
@@ -193,7 +194,12 @@ final class DeliveryWorker: @unchecked Sendable {
                         text: "the environment variable \(job.secretName) holding the secret is not set, or is no "
                             + "signing secret (\(WebhookSecret.expected))", final: true))
             }
-            let body = Array(job.body.utf8)
+            // The store erases a submission's jobs with it: a job without payloads has lost its submission
+            // some other way, and no later attempt finds it either.
+            guard let payloads = job.payloads else {
+                return .failure(Problem(text: "its submission's version \(job.version) is no longer kept", final: true))
+            }
+            let body = WebhookBody.bytes(job, payloads)
             return .success(
                 .post(
                     url: job.destination,
@@ -259,16 +265,6 @@ final class DeliveryWorker: @unchecked Sendable {
         return UInt64(base * Double.random(in: 0.75...1.25))
     }
 
-    /// How many submissions brought jobs since the last call.
-    private func takeBrought() -> Int {
-        condition.lock()
-        defer {
-            brought = 0
-            condition.unlock()
-        }
-        return brought
-    }
-
     private func isStopping() -> Bool {
         condition.lock()
         defer { condition.unlock() }
@@ -283,13 +279,23 @@ final class DeliveryWorker: @unchecked Sendable {
         while !stopping, condition.wait(until: until) {}
     }
 
+    /// Whether submissions brought jobs since the last call.
+    private func takeBrought() -> Bool {
+        condition.lock()
+        defer {
+            brought = false
+            condition.unlock()
+        }
+        return brought
+    }
+
     /// Waits until woken, stopped, or `idle` has passed; not at all when posts brought jobs since the
     /// worker last looked (once: a job not yet due is not looked for again at once).
     private func rest() {
         condition.lock()
         defer { condition.unlock() }
-        if brought > 0 {
-            brought = 0
+        if brought {
+            brought = false
         } else if !woken, !stopping {
             resting = true
             _ = condition.wait(until: Date(timeIntervalSinceNow: Self.seconds(settings.idle)))

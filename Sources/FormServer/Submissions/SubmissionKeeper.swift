@@ -91,7 +91,8 @@ struct DatabaseKeeper: SubmissionKeeper {
             id: id, formID: formID, received: time, httpParameters: payloads.httpParameters,
             formValues: payloads.formValues, files: files,
             deliveries: jobs?.jobs(
-                verdict, id: id, version: version, payloads: payloads, at: (received.milliseconds, time)) ?? [])
+                verdict, id: id, version: version, httpParameters: payloads.httpParameters,
+                at: (received.milliseconds, time)) ?? [])
     }
 }
 

@@ -93,7 +93,8 @@ enum SQLiteMigrations {
         // A webhook's body is made when it is sent, from the payloads of the version its job names (the
         // version is in the job's id until now), so the outbox keeps no second copy of them. Jobs are
         // indexed by form only once they fail; pending ones are counted from the index that claims them.
-        // Both halve what a post writes for its jobs.
+        // A post then writes a small row and one index entry for each job, not a copy of its payloads
+        // and two.
         """
         ALTER TABLE deliveries ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
         UPDATE deliveries SET

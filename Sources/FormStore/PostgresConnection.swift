@@ -178,3 +178,11 @@ private func withPointers<R>(to buffers: [[UInt8]?], _ body: (UnsafePointer<Unsa
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }
+
+extension [UInt8]? {
+    /// A text column's value as `PostgresConnection.run` gives it (its UTF-8 bytes), NULL read as empty.
+    var text: String { String(decoding: self ?? [], as: UTF8.self) }
+
+    /// A text column's value, NULL read as nil.
+    var nullableText: String? { map { String(decoding: $0, as: UTF8.self) } }
+}

@@ -112,10 +112,10 @@ final class PostgresOutbox: DeliveryOutbox {
                     """, [.text(job.id)]
                 ).map { row in
                     DeliveryAttempt(
-                        number: Int(Self.text(row[0])) ?? 0, at: Self.text(row[1]),
-                        delivered: Self.text(row[2]) == "t"
-                            || Self.text(row[2]) == "true", status: row[3].flatMap { Int(Self.text($0)) },
-                        error: row[4].map { Self.text($0) }, milliseconds: Int(Self.text(row[5])) ?? 0)
+                        number: Int(row[0].text) ?? 0, at: row[1].text,
+                        delivered: row[2].text == "t"
+                            || row[2].text == "true", status: Int(row[3].text),
+                        error: row[4].nullableText, milliseconds: Int(row[5].text) ?? 0)
                 }
                 return (job, log)
             }
@@ -152,7 +152,7 @@ final class PostgresOutbox: DeliveryOutbox {
                     SELECT form, 'pending', count(*)::text FROM deliveries WHERE state = 'pending' GROUP BY form
                     UNION ALL SELECT form, 'failed', count(*)::text FROM deliveries WHERE state = 'failed' GROUP BY form
                     """
-                ).map { row in (Self.text(row[0]), Self.text(row[1]), Int(Self.text(row[2])) ?? 0) })
+                ).map { row in (row[0].text, row[1].text, Int(row[2].text) ?? 0) })
         }
     }
 
@@ -183,19 +183,17 @@ final class PostgresOutbox: DeliveryOutbox {
 
     /// The job of `row` (with its payloads when two columns follow the job's); nil for a row that is none.
     private static func delivery(_ row: [[UInt8]?]) -> StoredDelivery? {
-        guard let submission = SubmissionID(text(row[1])), let state = DeliveryState(rawValue: text(row[7])) else {
+        guard let submission = SubmissionID(row[1].text), let state = DeliveryState(rawValue: row[7].text) else {
             return nil
         }
         var payloads: DeliveryPayloads?
-        if row.count > 13, let httpParameters = row[12], let formValues = row[13] {
-            payloads = DeliveryPayloads(httpParameters: text(httpParameters), formValues: text(formValues))
+        if row.count > 13, row[12] != nil, row[13] != nil {
+            payloads = DeliveryPayloads(httpParameters: row[12].text, formValues: row[13].text)
         }
         return StoredDelivery(
-            id: text(row[0]), submission: submission, version: Int(text(row[11])) ?? 1, formID: text(row[2]),
-            kind: text(row[3]), destination: text(row[4]), secretName: text(row[5]), body: text(row[6]),
-            state: state, attempts: Int(text(row[8])) ?? 0, due: UInt64(text(row[9])) ?? 0, created: text(row[10]),
+            id: row[0].text, submission: submission, version: Int(row[11].text) ?? 1, formID: row[2].text,
+            kind: row[3].text, destination: row[4].text, secretName: row[5].text, body: row[6].text,
+            state: state, attempts: Int(row[8].text) ?? 0, due: UInt64(row[9].text) ?? 0, created: row[10].text,
             payloads: payloads)
     }
-
-    private static func text(_ bytes: [UInt8]?) -> String { String(decoding: bytes ?? [], as: UTF8.self) }
 }

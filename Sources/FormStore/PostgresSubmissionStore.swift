@@ -129,10 +129,10 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
                 WHERE submission = $1 ORDER BY version
                 """, [.text(id.description)])
             return older.map { row in
-                let version = Int(Self.text(row[0])) ?? 0
+                let version = Int(row[0].text) ?? 0
                 return StoredVersion(
-                    version: version, saved: Self.text(row[1]), httpParameters: Self.text(row[2]),
-                    formValues: Self.text(row[3]), files: files.filter { $0.version == version }.map(\.file))
+                    version: version, saved: row[1].text, httpParameters: row[2].text,
+                    formValues: row[3].text, files: files.filter { $0.version == version }.map(\.file))
             } + [current.with(files: files.filter { $0.version == current.version }.map(\.file)).asVersion]
         }
     }
@@ -159,9 +159,9 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         ).map { row in
             (
                 StoredFile(
-                    tag: Self.text(row[0]), filename: Self.text(row[1]), contentType: Self.text(row[2]),
+                    tag: row[0].text, filename: row[1].text, contentType: row[2].text,
                     bytes: row[3] ?? []),
-                Int(Self.text(row[4])) ?? 1
+                Int(row[4].text) ?? 1
             )
         }
     }
@@ -247,7 +247,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
                 """, [.text(reference), .text(formID), .text(String(now))]
             ).first.map { row in
                 StoredFile(
-                    tag: Self.text(row[0]), filename: Self.text(row[1]), contentType: Self.text(row[2]),
+                    tag: row[0].text, filename: row[1].text, contentType: row[2].text,
                     bytes: row[3] ?? [])
             }
         }
@@ -266,15 +266,13 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
 
     /// A submission of the columns `columns`; nil for an id that is none.
     private static func submission(_ row: [[UInt8]?]) -> StoredSubmission? {
-        guard let id = SubmissionID(text(row[0])) else { return nil }
+        guard let id = SubmissionID(row[0].text) else { return nil }
         return StoredSubmission(
-            id: id, formID: text(row[1]), received: text(row[2]), httpParameters: text(row[3]),
-            formValues: text(row[4]), version: Int(text(row[5])) ?? 1, edited: row[6].map { text($0) })
+            id: id, formID: row[1].text, received: row[2].text, httpParameters: row[3].text,
+            formValues: row[4].text, version: Int(row[5].text) ?? 1, edited: row[6].nullableText)
     }
 
-    private static func key(_ row: [[UInt8]?]) -> StoredKey { StoredKey(columns: row.map(text)) }
-
-    private static func text(_ bytes: [UInt8]?) -> String { String(decoding: bytes ?? [], as: UTF8.self) }
+    private static func key(_ row: [[UInt8]?]) -> StoredKey { StoredKey(columns: row.map(\.text)) }
 
     /// An export's connection, its rows read as they arrive. `@unchecked Sendable`: used by one thread
     /// at a time (`SubmissionCursor`).

@@ -255,12 +255,8 @@ final class DeliveryWorker: @unchecked Sendable {
     /// `longestDelay`, then three quarters to five quarters of it, so jobs that failed together do not
     /// come back together.
     func delay(after number: Int) -> UInt64 {
-        let first =
-            Double(settings.firstDelay.components.seconds) * 1000
-            + Double(settings.firstDelay.components.attoseconds) / 1e15
-        let longest =
-            Double(settings.longestDelay.components.seconds) * 1000
-            + Double(settings.longestDelay.components.attoseconds) / 1e15
+        let first = Self.seconds(settings.firstDelay) * 1000
+        let longest = Self.seconds(settings.longestDelay) * 1000
         let base = min(first * pow(2, Double(min(number - 1, 40))), longest)
         return UInt64(base * Double.random(in: 0.75...1.25))
     }

@@ -201,18 +201,7 @@ import Testing
                 ('msg_\(id)_1_1', '\(id)', 'rsvp', 'email', 'team@example.org', '', 'kept', 'pending', 0, 1000, 0,
                 '2026-11-01T00:00:00.000Z');
             """
-        switch backend {
-        case .sqlite:
-            let database = try SQLiteDatabase(path: place)
-            try database.execute("CREATE TABLE formwright_schema (version INTEGER NOT NULL)")
-            for step in SQLiteMigrations.steps.prefix(5) { try database.execute(step) }
-            try database.execute(insert)
-        case .postgres:
-            let connection = try PostgresConnection(url: place, name: place)
-            try connection.execute("CREATE TABLE formwright_schema (version integer NOT NULL)")
-            for step in PostgresMigrations.steps.prefix(5) { try connection.execute(step) }
-            try connection.execute(insert)
-        }
+        try RevisionTests.earlierStore(backend, place, steps: 5, then: insert)
         let store = try backend.open(place)
         #expect(try store.outbox.counts() == ["rsvp": DeliveryCount(pending: 2, failed: 1)])
         let jobs = try store.outbox.deliveries(formID: "rsvp", submission: id).map(\.delivery)

@@ -118,18 +118,9 @@ import Testing
             INSERT INTO submission_files (submission, tag, filename, content_type, bytes)
             VALUES ('\(id)', 'ticket', 'ticket.pdf', 'application/pdf', X'0102');
             """
-        switch backend {
-        case .sqlite:
-            let database = try SQLiteDatabase(path: place)
-            try database.execute("CREATE TABLE formwright_schema (version INTEGER NOT NULL)")
-            for step in SQLiteMigrations.steps.prefix(3) { try database.execute(step) }
-            try database.execute(insert)
-        case .postgres:
-            let connection = try PostgresConnection(url: place, name: place)
-            try connection.execute("CREATE TABLE formwright_schema (version integer NOT NULL)")
-            for step in PostgresMigrations.steps.prefix(3) { try connection.execute(step) }
-            try connection.execute(insert.replacingOccurrences(of: "X'0102'", with: "'\\x0102'::bytea"))
-        }
+        try Self.earlierStore(
+            backend, place, steps: 3, then: insert,
+            postgres: insert.replacingOccurrences(of: "X'0102'", with: "'\\x0102'::bytea"))
         let store = try backend.open(place)
         let old = try #require(try store.submission(formID: "rsvp", id: id))
         #expect(old.version == 1)
@@ -137,6 +128,25 @@ import Testing
         #expect(old.files == [Self.ticket])
         #expect(try store.revise(Self.edit(old, "New", edited: "t"), from: 1) == .saved(version: 2))
         #expect(try store.versions(formID: "rsvp", id: id)?.map(\.files) == [[Self.ticket], []])
+    }
+
+    /// Makes the store at `place` as an earlier Formwright left it: its schema's first `steps` steps,
+    /// then `sql` (`postgres` on PostgreSQL, when its SQL differs).
+    static func earlierStore(
+        _ backend: Backend, _ place: String, steps: Int, then sql: String, postgres: String? = nil
+    ) throws {
+        switch backend {
+        case .sqlite:
+            let database = try SQLiteDatabase(path: place)
+            try database.execute("CREATE TABLE formwright_schema (version INTEGER NOT NULL)")
+            for step in SQLiteMigrations.steps.prefix(steps) { try database.execute(step) }
+            try database.execute(sql)
+        case .postgres:
+            let connection = try PostgresConnection(url: place, name: place)
+            try connection.execute("CREATE TABLE formwright_schema (version integer NOT NULL)")
+            for step in PostgresMigrations.steps.prefix(steps) { try connection.execute(step) }
+            try connection.execute(postgres ?? sql)
+        }
     }
 
     /// How many rows each of `tables` holds.

@@ -178,7 +178,10 @@ public final class FormEngine: Sendable {
             rules: Rules(customValidators: customValidators, maximumFileSize: maximumFileSize))
         if validate {
             judge.validateRows(problems: problems, resolution: &resolution)
-            if !items.isEmpty { judge.validateItems(items, resolution: &resolution) }
+            if !items.isEmpty {
+                judge.validateItems(items, resolution: &resolution)
+                judge.putInPageOrder()
+            }
             if resolution.budget.isSpent { judge.refuseSpentBudget() }
         }
         // Most forms have no multivalued section: no need to map an empty dictionary twice.

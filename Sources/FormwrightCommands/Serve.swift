@@ -34,7 +34,9 @@ struct Serve: ParsableCommand {
     var threads: Int?
 
     @Option(
-        help: "Largest request body, in bytes or with k/m suffix (1m = 1 MiB). (env: FORMWRIGHT_MAX_BODY, default: 1m)")
+        help:
+            "Largest request body, in bytes or with k/m suffix (1m = 1 MiB). (env: FORMWRIGHT_MAX_BODY, default: 1m, or as much as a form with upload rows needs for its files at --max-file each, plus 1m)"
+    )
     var maxBody: String?
 
     @Option(

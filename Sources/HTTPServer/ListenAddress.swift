@@ -13,6 +13,8 @@ struct ListenAddress: CustomStringConvertible {
     private let length: Int
     let isIPv6: Bool
     private let host: String
+    /// The port asked for (0: any the kernel picks).
+    let port: Int
 
     /// Resolves `host` (an IPv4/IPv6 literal or a name) for a listening TCP socket on `port`.
     static func resolve(host: String, port: Int) throws(ServerError) -> ListenAddress {
@@ -27,17 +29,19 @@ struct ListenAddress: CustomStringConvertible {
         }
         defer { freeaddrinfo(results) }
         var address = ListenAddress(
-            length: Int(first.pointee.ai_addrlen), isIPv6: first.pointee.ai_family == AF_INET6, host: host)
+            length: Int(first.pointee.ai_addrlen), isIPv6: first.pointee.ai_family == AF_INET6, host: host,
+            port: port)
         withUnsafeMutableBytes(of: &address.storage) { target in
             target.copyMemory(from: UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: address.length))
         }
         return address
     }
 
-    private init(length: Int, isIPv6: Bool, host: String) {
+    private init(length: Int, isIPv6: Bool, host: String, port: Int) {
         self.length = length
         self.isIPv6 = isIPv6
         self.host = host
+        self.port = port
     }
 
     /// Calls `body` with a pointer to the `sockaddr`, valid for the duration of the call.
@@ -48,5 +52,6 @@ struct ListenAddress: CustomStringConvertible {
     /// The host as it goes in a URL: IPv6 literals in brackets.
     var hostForURL: String { isIPv6 && host.contains(":") ? "[\(host)]" : host }
 
-    var description: String { hostForURL }
+    /// The host and the port asked for, as a person would type them (`127.0.0.1:8080`).
+    var description: String { "\(hostForURL):\(port)" }
 }

@@ -38,7 +38,9 @@ func startLibraryDaemon(
         options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
     }
     options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-    return CMicroHTTPD_startDaemon(flags, 0, handleAccess, server, &options)
+    // The socket address carries the port; the library also names the one passed here in its own
+    // messages ("Failed to bind to port …"), so it is the port asked for, not 0.
+    return CMicroHTTPD_startDaemon(flags, UInt16(configuration.port), handleAccess, server, &options)
 }
 
 // The C callbacks are trampolines: recover the Swift objects from `void *`, call a Swift method,

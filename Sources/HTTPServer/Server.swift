@@ -70,9 +70,13 @@ public final class Server: Sendable {
             startLibraryDaemon(configuration, sockaddr: $0, ipv6: ipv6, server: me.toOpaque())
         }
         guard let daemon else {
+            let reason = errno
             me.release()
+            // The usual cause by far, said in words that name what to change.
+            let hint = reason == EADDRINUSE ? ": port \(address.port) is in use by another process" : ""
             throw .libraryCall(
-                "MHD_start_daemon", detail: "could not listen on \(address) (\(String(cString: strerror(errno))))")
+                "MHD_start_daemon",
+                detail: "could not listen on \(address)\(hint) (\(String(cString: strerror(reason))))")
         }
         let port = Int(CMicroHTTPD_boundPort(daemon))
         let handle = DaemonHandle(pointer: daemon)

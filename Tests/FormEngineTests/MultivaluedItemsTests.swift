@@ -44,6 +44,28 @@ import Testing
                 == #"{"flags":[false,true]}"#)
     }
 
+    /// Errors come in the order of the page: a row above a list, the list's items, a row below it,
+    /// whatever order the checks found them in; the JSON's `errors` follow the same order.
+    @Test func errorsAreInPageOrderItemsIncluded() throws {
+        var top = Row(.text, tag: "first", title: "First")
+        top.required = .always
+        var list = Section(rows: [])
+        list.multivaluedTag = "n"
+        list.multivaluedOptions = [.insert]
+        list.rowTemplate = Row(.integer, tag: nil, title: "N")
+        var bottom = Row(.text, tag: "last", title: "Last")
+        bottom.required = .always
+        let form = Form(id: "order", sections: [Section(rows: [top]), list, Section(rows: [bottom])])
+        let engine = FormEngine(form: try FormCompiler().compile(form, file: "t"))
+        let verdict = engine.evaluate(Fixtures.post([("n", "1"), ("n", "two"), ("n", "3.5")]))
+        #expect(verdict.codes == ["first:required", "n[1]:notAnInteger", "n[2]:notAnInteger", "last:required"])
+        guard case .array(let listed)? = verdict.errorsJSON["errors"] else {
+            Issue.record("no errors array in \(verdict.errorsJSON.text)")
+            return
+        }
+        #expect(listed.map { $0["tag"] } == ["first", "n[1]", "n[2]", "last"].map { JSONValue.string($0) })
+    }
+
     /// Empty items do not count against the cap: one real entry among fifteen empty ones is one entry.
     @Test func emptyItemsDoNotCountAgainstTheCap() throws {
         let empties = Array(repeating: #""""#, count: 15).joined(separator: ",")

@@ -296,7 +296,8 @@ extension CommandSuites {
                 let port = try #require(first.listeningPort())
                 let (status, output) = try runFormwright(["serve", "--port", "\(port)"])
                 #expect(status == 1)
-                #expect(output.contains("could not listen on 127.0.0.1"))
+                #expect(output.contains("could not listen on 127.0.0.1:\(port): port \(port) is in use by another process"))
+                #expect(output.contains("Failed to bind to port \(port)"))
                 first.signal(SIGTERM)
                 #expect(first.waitForExit() == 0)
             }
@@ -316,6 +317,9 @@ extension CommandSuites {
                 ] {
                     #expect(serve.output.contains(variable))
                 }
+                // The body limit's default grows with the forms' upload rows; the help says so, not "1m" alone.
+                let words = serve.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                #expect(words.contains("default: 1m, or as much as a form with upload rows needs for its files"))
             }
         }
 

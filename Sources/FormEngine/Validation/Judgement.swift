@@ -92,6 +92,23 @@ struct Judgement {
         }
     }
 
+    /// Puts the errors in the order their fields are on the page, so that the summary and the JSON
+    /// list them as a reader meets them: the rows' errors were found first, then the items' of
+    /// multivalued sections, wherever those sections are. Within a section, its own errors (too many
+    /// items) come before its items', and a field's errors keep their order. A stable sort.
+    mutating func putInPageOrder() {
+        let plan = plan
+        func place(_ error: FieldError) -> (section: Int, field: Int) {
+            if let row = error.row { return (plan.form.rows[row].sectionIndex, row) }
+            if let section = error.section { return (section, error.position ?? -1) }
+            return (Int.max, 0)  // about the whole form: after its fields
+        }
+        errors = errors.enumerated().sorted { left, right in
+            let (a, b) = (place(left.element), place(right.element))
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element)
+    }
+
     /// The error of a submission whose checks spent their budget: about the whole form, in its summary.
     mutating func refuseSpentBudget() {
         let problem = Problem.tooLongToCheck

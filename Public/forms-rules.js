@@ -723,7 +723,7 @@
   // zone (the rules' `timeZone`). A value the server cannot decode is null; blank text is none, unless
   // `keepsBlank` (a password).
   function decodeTexts(kind, texts, keepsBlank, zone) {
-    if (kind === "options") { const chosen = texts.filter((t) => t !== ""); return chosen.length ? chosen : null; }
+    if (kind === "options") return texts.filter((t) => t !== "");  // nothing chosen is [], as on the server
     if (kind === "none" || texts.length > 1) return null;
     if (texts.length === 0) return kind === "bool" ? false : null;  // an unchecked box posts nothing
     const raw = texts[0];

@@ -141,6 +141,9 @@ sections:
       - { tag: echo, type: text, title: Echo, hidden: "$locked != 'fixed'", required: "$locked.isDisabled == YES" }
       - { tag: pin, type: password, title: PIN }
       - { tag: pinned, type: text, title: Pinned, hidden: "$pin == nil" }
+      - { tag: hobbies, type: multipleSelector, title: Hobbies, options: [chess, golf] }
+      - { tag: which, type: text, title: Which first, hidden: "$hobbies.@count == 0" }
+      - { tag: pair, type: text, title: Pair, hidden: "NOT ('golf' IN $hobbies AND $hobbies.@count == 2)" }
   - tag: extra
     title: Extra
     hidden: "$kind != 'b'"
@@ -191,6 +194,7 @@ const SUBMISSIONS = {
     { when: "2026-01-01" }, { when: "2025-12-31" }, { when: "2026-02-30" },
     { late: "x" }, { when: "2026-05-01", late: "x" }, { when: "2026-05-01", late: "  \t " },
     { when: "2026-05-01", late: "\u200b\u3164" }, { pin: "   " }, { pin: "" },
+    { hobbies: "golf" }, { hobbies: ["chess", "golf"] }, { hobbies: "" }, { hobbies: ["", "chess"] },
     { code: "ABC-12" }, { code: "abc-x" }, { lock: "on", locked: "changed" }, { locked: "changed" },
     { numbers: ["1", "2"] }, { numbers: ["4", "", "7"] }, { numbers: ["9", "x", "3"] },
     { numbers: ["1", "2", "3", "40"] }, { numbers: ["", " ", "", "", "5", "", "4"] },

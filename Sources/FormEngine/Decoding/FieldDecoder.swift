@@ -125,8 +125,9 @@ struct FieldDecoder {
             default: return .failure(.wrongType(sent: item.kind))
             }
         }
-        let ordered = options.map(\.value).filter(chosen.contains)
-        return .success(ordered.isEmpty ? nil : .options(ordered))
+        // Nothing chosen is an empty selection, not no value: `$hobbies.@count == 0` holds, and the
+        // payloads say `[]`, whether the list was posted empty or not posted at all.
+        return .success(.options(options.map(\.value).filter(chosen.contains)))
     }
 }
 

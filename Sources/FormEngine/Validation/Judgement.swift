@@ -130,7 +130,10 @@ struct Judgement {
         var text = validatorMessage ?? messages.text(for: problem, name: row.displayName)
         var language = validatorMessage == nil ? messages.language(of: problem) : nil
         if problem == .required, let custom = row.requireMessage {
-            text = custom
+            // XLForm formats the row's title into its `requireMsg` (`%@`); `{name}` is the spelling of
+            // every other message here. Both name the row.
+            // One pass: a title that itself holds `{name}` or `%@` is not replaced in turn.
+            text = custom.replacingAll("%@", with: "{name}").replacingAll("{name}", with: row.displayName)
             language = nil
         }
         errors.append(

@@ -7,8 +7,9 @@ extension Verdict {
     /// times as ISO-8601. Hidden rows and sections are left out (docs/submissions.md, rule 4).
     public var httpParameters: JSONValue { payloads().httpParameters }
 
-    /// XLForm's `formValues`: the same keys, with options as `{"value", "title"}` and files as
-    /// `{"filename", "contentType", "size"}`.
+    /// XLForm's `formValues`: the same keys but those of rows without a value (XLForm leaves them out of
+    /// its dictionary, where `httpParameters` has `null`), with options as `{"value", "title"}` and
+    /// files as `{"filename", "contentType", "size"}`.
     public var formValues: JSONValue { payloads().formValues }
 
     /// Both payloads from one walk of the form: they share their keys and every value but options and
@@ -29,9 +30,11 @@ extension Verdict {
             for index in section.rows where !rowHidden[index] {
                 let compiled = form.rows[index]  // a class: the row is read in place, not copied
                 guard let tag = compiled.row.tag, compiled.row.type.takesInput else { continue }
-                let pair =
-                    values[index].map { json($0, row: compiled.row, options: plan.rows[index].optionObjects) }
-                    ?? (.null, .null)
+                guard let value = values[index] else {
+                    plain.append((tag, .null))  // XLForm's formValues has no key for a row without a value
+                    continue
+                }
+                let pair = json(value, row: compiled.row, options: plan.rows[index].optionObjects)
                 plain.append((tag, pair.plain))
                 detailed.append((tag, pair.detailed))
             }

@@ -25,13 +25,14 @@ extension Verdict {
     }
 
     private func writePayloads(plan: FormPlan, plain: inout [UInt8], detailed: inout [UInt8]) {
-        var first = true
-        func separate() {
-            if !first {
-                plain.append(UInt8(ascii: ","))
-                detailed.append(UInt8(ascii: ","))
-            }
-            first = false
+        // `formValues` leaves out the rows without a value, so each payload has its own first member.
+        var (plainStarted, detailedStarted) = (false, false)
+        func separate(detailedToo: Bool = true) {
+            if plainStarted { plain.append(UInt8(ascii: ",")) }
+            plainStarted = true
+            guard detailedToo else { return }
+            if detailedStarted { detailed.append(UInt8(ascii: ",")) }
+            detailedStarted = true
         }
         for sectionIndex in plan.form.sections.indices where !sectionHidden[sectionIndex] {
             let section = plan.form.sections[sectionIndex]
@@ -60,15 +61,16 @@ extension Verdict {
                 // written above) are in the payloads; the key was escaped once, in the plan.
                 plan.withRow(index) { rowPlan, compiled in
                     guard rowPlan.field != nil else { return }
+                    guard let value = values[index] else {
+                        separate(detailedToo: false)
+                        rowPlan.keyBytes.withUnsafeBufferPointer { plain.append(contentsOf: $0) }
+                        plain.append(contentsOf: "null".utf8)
+                        return
+                    }
                     separate()
                     rowPlan.keyBytes.withUnsafeBufferPointer { key in
                         plain.append(contentsOf: key)
                         detailed.append(contentsOf: key)
-                    }
-                    guard let value = values[index] else {
-                        plain.append(contentsOf: "null".utf8)
-                        detailed.append(contentsOf: "null".utf8)
-                        return
                     }
                     write(value, choices: compiled.row.options, plan: rowPlan, plain: &plain, detailed: &detailed)
                 }

@@ -257,7 +257,9 @@ private struct CompilationContext {
     mutating func compileRows() -> [CompiledRow] {
         form.allRows.enumerated().map { index, entry in
             let path = rowPaths[index]
-            let row = entry.value
+            var row = entry.value
+            // A multiple selection left at its default is empty, as one posted empty is, not null.
+            if row.type.valueKind == .options, row.value == nil { row.value = .options([]) }
             checkAutocomplete(row, at: path + ".autocomplete")
             let disabled =
                 form.disabled ? CompiledCondition.constant(true) : compile(row.disabled, at: path + ".disabled")

@@ -52,10 +52,12 @@ import Testing
             #expect(verdict.httpParameters.text == #"{"name":"Ada","hobbies":[],"why":null}"#)
         }
         // A disabled list keeps its default, which is empty too when the descriptor gives none.
-        let disabled = try Self.engine(Self.hobbies.replacingOccurrences(of: "golf] }", with: "golf], disabled: true }"))
+        let disabled = try Self.engine(
+            Self.hobbies.replacingOccurrences(of: "golf] }", with: "golf], disabled: true }"))
         #expect(disabled.evaluate(Fixtures.post([("hobbies", "chess")])).httpParameters["hobbies"]?.text == "[]")
         // Required, an empty list is still the required error.
-        let required = try Self.engine(Self.hobbies.replacingOccurrences(of: "golf] }", with: "golf], required: true }"))
+        let required = try Self.engine(
+            Self.hobbies.replacingOccurrences(of: "golf] }", with: "golf], required: true }"))
         #expect(required.evaluate(Fixtures.post([])).codes == ["hobbies:required"])
     }
 
@@ -92,7 +94,8 @@ import Testing
             #expect(verdict.httpParameters["zip"] == .string(padded))
         }
         for wrong in ["123 45", " 1234 ", "1234"] {
-            #expect(engine.evaluate(Fixtures.post([("zip", wrong)])).codes == ["zip:regex"], "\(wrong.debugDescription)")
+            #expect(
+                engine.evaluate(Fixtures.post([("zip", wrong)])).codes == ["zip:regex"], "\(wrong.debugDescription)")
         }
     }
 }

@@ -183,7 +183,8 @@ extension String {
         }
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last, isSpace(first) || isSpace(last) else { return self }
-        guard let start = scalars.firstIndex(where: { !isSpace($0) }), let end = scalars.lastIndex(where: { !isSpace($0) })
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }),
+            let end = scalars.lastIndex(where: { !isSpace($0) })
         else { return "" }
         return String(scalars[start...end])
     }

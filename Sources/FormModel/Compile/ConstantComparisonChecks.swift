@@ -5,8 +5,9 @@ import FormPredicate
 /// CONTAINS 5` on a number. Such a condition is false, or fails and counts as false, on every request:
 /// a row shows, or is optional, that the author meant otherwise. They are load problems instead.
 enum ConstantComparisonChecks {
-    /// What the variable at an index reads, when it reads a row's value: its kind, its type's name, its tag.
-    typealias RowReading = (kind: ValueKind, type: String, name: String)
+    /// What the variable at an index reads, when it reads a row's value: its kind, its type's name, its
+    /// tag, and its options when it is a selector.
+    typealias RowReading = (kind: ValueKind, type: String, name: String, options: [Option])
 
     /// The problems of `predicate`'s comparisons with constants, `reading` telling what each variable reads.
     static func problems(of predicate: Predicate, reading: (Int) -> RowReading?) -> [String] {
@@ -24,7 +25,9 @@ enum ConstantComparisonChecks {
                 continue
             }
             for constant in comparison.constants {
-                if let problem = mismatch(constant, row) { problems.append("\(problem), in \(at)") }
+                if let problem = mismatch(constant, row) ?? notAnOption(constant, row, comparison) {
+                    problems.append("\(problem), in \(at)")
+                }
             }
         }
         return problems
@@ -34,6 +37,26 @@ enum ConstantComparisonChecks {
     static func article(_ type: String) -> String {
         let vowel = "aeiou".contains(type.first?.lowercased() ?? "") && !type.lowercased().hasPrefix("url")
         return (vowel ? "an " : "a ") + type
+    }
+
+    /// Why the text `constant` can never be one of a selector's values, or nil: a selector reads its
+    /// options' values, so an option's title (`$pos == 'Web'` where `web` is titled Web) or a word no
+    /// option has never equals it. Only said of exact equality and membership: `BEGINSWITH`, `<` and
+    /// a folding `==[c]` may mean a part or another spelling.
+    private static func notAnOption(
+        _ constant: PredicateValue, _ row: RowReading, _ comparison: Predicate.ConstantComparison
+    ) -> String? {
+        guard [.option, .options].contains(row.kind), !row.options.isEmpty, !comparison.folds,
+            ["==", "!=", "IN", "CONTAINS"].contains(comparison.comparator),
+            case .string(let text) = constant, !text.isEmpty, !row.options.contains(where: { $0.value == text })
+        else { return nil }
+        if let titled = row.options.first(where: { $0.title == text }) {
+            return "$\(row.name) reads its options' values, and '\(text)' is the title of option '\(titled.value)': "
+                + "write '\(titled.value)'"
+        }
+        let values = row.options.prefix(10).map { "'\($0.value)'" }.joined(separator: ", ")
+        let more = row.options.count > 10 ? ", …" : ""
+        return "'\(text)' is none of $\(row.name)'s option values (\(values)\(more)), so it never matches"
     }
 
     /// Why `constant` can never be what `row` reads, or nil.

@@ -56,6 +56,8 @@ private struct CompilationContext {
     private let rows: [Row]
     /// How every condition's predicate is parsed: the form's tags, sorted once (`collectNames`).
     private var parseOptions = PredicateParseOptions()
+    /// Every name a condition may read with `$`: rows', sections' and multivalued sections' tags.
+    private var names: Set<String> = []
 
     init(form: Form, file: String) {
         self.form = form
@@ -115,11 +117,8 @@ private struct CompilationContext {
                 index += 1
             }
         }
-        parseOptions = .form(tags: knownNames)
-    }
-
-    private var knownNames: Set<String> {
-        Set(rowIndex.keys).union(sectionIndex.keys).union(multivaluedSection.keys)
+        names = Set(rowIndex.keys).union(sectionIndex.keys).union(multivaluedSection.keys)
+        parseOptions = .form(tags: names)
     }
 
     /// Parses `condition` and binds each variable to the fact it reads.
@@ -143,9 +142,16 @@ private struct CompilationContext {
         let rows = self.rows
         let problems = ConstantComparisonChecks.problems(of: predicate) { index in
             guard case .rowValue(let row) = bindings[index] else { return nil }
-            return (rows[row].type.valueKind, rows[row].type.rawValue, predicate.variables[index].name)
+            return (
+                rows[row].type.valueKind, rows[row].type.rawValue, predicate.variables[index].name, rows[row].options
+            )
         }
         for message in problems { problem(path, message) }
+        let bare = BareWordChecks.problems(of: predicate, names: names) { index in
+            guard case .rowValue(let row) = bindings[index] else { return nil }
+            return (predicate.variables[index].name, rows[row].options)
+        }
+        for message in bare { problem(path, message) }
         return .predicate(readingDateTimeLiterals(predicate, bindings: bindings, at: path), bindings: bindings)
     }
 
@@ -204,7 +210,7 @@ private struct CompilationContext {
             return nil
         }
         var message = "unknown tag '\(variable.name)' in '\(source)'"
-        if let close = closestName(to: variable.name, among: knownNames) { message += " (did you mean '\(close)'?)" }
+        if let close = closestName(to: variable.name, among: names) { message += " (did you mean '\(close)'?)" }
         problem(path, message)
         return nil
     }

@@ -12,6 +12,8 @@ extension Predicate {
         public let constants: [PredicateValue]
         /// Where the operator is in the source.
         public let column: Int
+        /// Whether the operator folds case or diacritics (`==[c]`): then text need not be spelled exactly.
+        public let folds: Bool
     }
 
     /// Every comparison of a bare variable with constants, in source order. Comparisons under `ANY` or
@@ -47,7 +49,7 @@ extension Predicate {
                 ConstantComparison(
                     variable: variable, comparator: comparison.comparator.rawValue,
                     comparesText: textual.contains(comparison.comparator), constants: constants,
-                    column: comparison.column))
+                    column: comparison.column, folds: !comparison.options.isEmpty))
         }
     }
 }

@@ -39,12 +39,12 @@ extension FormEngine {
         let english = Messages(locale: "en", overrides: [:])
         for compiled in form.rows {
             let row = compiled.row
-            guard row.type.takesInput, row.type != .upload, let tag = row.tag, fields.contains(tag),
+            guard row.type.takesInput, row.type.valueKind != .file, let tag = row.tag, fields.contains(tag),
                 !form.sections[compiled.sectionIndex].section.isMultivalued
             else { continue }
             switch decoder.decode(
                 fields.values(named: tag), as: row.type.valueKind, options: row.options,
-                keepsBlank: row.type == .password)
+                keepsBlank: row.type.isSecret)
             {
             case .success(let value): stored.rows[compiled.index] = .some(value)
             case .failure(let problem):

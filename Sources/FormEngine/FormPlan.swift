@@ -120,13 +120,13 @@ final class RowPlan: Sendable {
     init(_ compiled: CompiledRow, in form: CompiledForm, isRead: Bool) {
         let row = compiled.row
         kind = row.type.valueKind
-        keepsBlank = row.type == .password
+        keepsBlank = row.type.isSecret
         takesInput = row.type.takesInput
         inMultivaluedSection = form.sections[compiled.sectionIndex].section.isMultivalued
         field = takesInput && !inMultivaluedSection ? row.tag : nil
         self.isRead = isRead
-        checksEmail = row.type == .email && !compiled.validators.contains { $0.spec.kindName == "email" }
-        checksURL = row.type == .url && !compiled.validators.contains { $0.spec.kindName == "url" }
+        checksEmail = row.type.syntax == .email && !compiled.validators.contains { $0.spec.kindName == "email" }
+        checksURL = row.type.syntax == .webURL && !compiled.validators.contains { $0.spec.kindName == "url" }
         optionObjects = row.options.map { Verdict.optionObject(value: $0.value, title: $0.title) }
         optionBytes = optionObjects.map(\.bytes)
         hiddenConstant = compiled.hidden.constant

@@ -106,7 +106,7 @@ public final class FormServerApp: Sendable {
     /// How many upload rows form `id` of `catalog` has.
     private static func uploadRows(in catalog: FormCatalog, _ id: String) -> Int {
         catalog.forms[id]?.form.sections.reduce(0) { count, section in
-            count + section.rows.count(where: { $0.type == .upload })
+            count + section.rows.count(where: { $0.type.valueKind == .file })
         } ?? 0
     }
 

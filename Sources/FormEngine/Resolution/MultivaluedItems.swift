@@ -46,7 +46,7 @@ struct MultivaluedItems: Sendable {
         let readLimit = Self.readLimit(section)
         if raw.count > readLimit { overRead = readLimit }
         let kind = item.type.valueKind
-        let keepsBlank = item.type == .password
+        let keepsBlank = item.type.isSecret
         var kept = 0
         // A date-time shows as the form zone's reading of its instant, as a row's does (`Verdict.entered`).
         var shownDateTimes: [Int: String] = [:]
@@ -82,7 +82,7 @@ struct MultivaluedItems: Sendable {
         }
         // Passwords never come back.
         entered =
-            item.type == .password
+            item.type.isSecret
             ? [] : raw.prefix(read).enumerated().compactMap { shownDateTimes[$0] ?? $1.enteredText }
     }
 
@@ -109,6 +109,6 @@ struct MultivaluedItems: Sendable {
     /// What a page shows for `values`: a password never goes back to the browser (docs/submissions.md, rule 10),
     /// so each is an empty control.
     private static func shown(_ values: [FormValue], item type: RowType?) -> [String] {
-        type == .password ? values.map { _ in "" } : values.map(\.inputText)
+        type?.isSecret == true ? values.map { _ in "" } : values.map(\.inputText)
     }
 }

@@ -159,7 +159,7 @@ extension FormValue {
     /// docs/submissions.md, rule 6: no value, whitespace-only text (passwords excepted), or an empty selection.
     func isEmpty(for type: RowType) -> Bool {
         switch self {
-        case .text(let text): type == .password ? text.isEmpty : text.looksBlank
+        case .text(let text): type.isSecret ? text.isEmpty : text.looksBlank
         case .options(let chosen): chosen.isEmpty
         // A required checkbox must be checked, as HTML's `required` on a checkbox means.
         case .bool(let flag): !flag

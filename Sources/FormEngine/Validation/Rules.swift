@@ -49,8 +49,8 @@ struct Rules {
         report: (Problem, String?) -> Void
     ) {
         let row = item.row
-        let checksEmail = row.type == .email && !item.validators.contains { $0.spec.kindName == "email" }
-        let checksURL = row.type == .url && !item.validators.contains { $0.spec.kindName == "url" }
+        let checksEmail = row.type.syntax == .email && !item.validators.contains { $0.spec.kindName == "email" }
+        let checksURL = row.type.syntax == .webURL && !item.validators.contains { $0.spec.kindName == "url" }
         let limits = Limits(maxLength: row.maxLength, min: row.min, max: row.max, accept: row.accept)
         let tooLong = intrinsic(limits, checksEmail: checksEmail, checksURL: checksURL, value: value) {
             report($0, nil)

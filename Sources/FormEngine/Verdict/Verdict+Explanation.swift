@@ -13,7 +13,7 @@ extension Verdict {
             var pairs: [(String, JSONValue)] = []
             if let tag = row.row.tag { pairs.append(("tag", .string(tag))) }
             pairs.append(("path", .string(row.path)))
-            pairs.append(("type", .string(row.row.type.rawValue)))
+            pairs.append(("type", .string(row.row.type.name)))
             pairs.append(("hidden", state(rowHidden[row.index], trace?.hidden)))
             pairs.append(("disabled", state(rowDisabled[row.index], trace?.disabled)))
             pairs.append(("required", state(rowRequired[row.index], trace?.required)))

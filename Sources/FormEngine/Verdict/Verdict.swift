@@ -36,7 +36,7 @@ public struct Verdict: Sendable {
     public var entered: [Int: [String]] {
         guard let fields else { return [:] }
         var entered: [Int: [String]] = [:]
-        for row in form.rows where row.row.type.takesInput && row.row.type != .password {
+        for row in form.rows where row.row.type.takesInput && !row.row.type.isSecret {
             guard let tag = row.row.tag, !form.sections[row.sectionIndex].section.isMultivalued else { continue }
             if case .dateTime(let dateTime)? = values[row.index], !rowDisabled[row.index], fields.contains(tag) {
                 entered[row.index] = [dateTime.local.description]

@@ -84,7 +84,7 @@ extension FormLayout {
         writer.markup("<form id=\"fw-form\" method=\"post\"")
         writer.attribute("action", SafeURL.formPath(form.id) + (query.map { "?" + $0 } ?? ""))
         writer.markup(" novalidate")
-        if form.allRows.contains(where: { $0.value.type == .upload }) {
+        if form.allRows.contains(where: { $0.value.type.valueKind == .file }) {
             writer.markup(" enctype=\"multipart/form-data\"")
         }
         writer.markup(">\n")

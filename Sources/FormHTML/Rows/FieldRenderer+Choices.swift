@@ -1,3 +1,5 @@
+import FormModel
+
 extension FieldRenderer {
     /// A `<select>`. Its first option is empty: a size-1 select that is `required` must start with
     /// a "placeholder label option" of empty value (HTML spec §4.10.7, the select element's content

@@ -1,3 +1,5 @@
+import FormModel
+
 /// Writes one field: label, help, errors and control, in that order (a check box puts its label
 /// after the box, as platforms do). Each row type's control is chosen by `Control`.
 struct FieldRenderer: Sendable {

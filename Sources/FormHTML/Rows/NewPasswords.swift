@@ -27,6 +27,6 @@ enum NewPasswords {
 
     /// The control of a password row or item that asks for a new password; nil for other row types.
     static func control(for type: RowType) -> Control? {
-        type == .password ? .input(type: "password", autocomplete: "new-password", inputMode: nil, step: nil) : nil
+        type.isSecret ? .input(type: "password", autocomplete: "new-password", inputMode: nil, step: nil) : nil
     }
 }

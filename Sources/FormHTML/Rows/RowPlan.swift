@@ -54,7 +54,7 @@ struct RowPlan: Sendable {
         control: Control? = nil, label: String? = nil
     ) {
         self.row = row
-        self.control = control ?? Control(row.type)
+        self.control = control ?? row.type.control
         self.id = id
         self.name = name
         self.label = HTML(text: label ?? row.title ?? row.tag ?? "")
@@ -76,7 +76,7 @@ struct RowPlan: Sendable {
         accept = row.accept.isEmpty ? nil : HTML(attributeValue: row.accept.joined(separator: ","))
         link = row.url.flatMap(SafeURL.link).map(HTML.init(attributeValue:))
         // A password is never sent back to the browser, not even the descriptor's (docs/submissions.md, rule 10).
-        defaultValues = row.type == .password ? [] : ValueTexts.texts(row.value)
+        defaultValues = row.type.isSecret ? [] : ValueTexts.texts(row.value)
         if case .constant(false) = required { mayBeRequired = false } else { mayBeRequired = true }
         if case .range = self.control {
             rangeDefault = RangeValue.defaultText(min: row.min, max: row.max, step: row.step)

@@ -42,7 +42,7 @@ enum RulesJSON {
             if let tag = row.row.tag { json += "\"name\":" + JSONString.quoted(tag) + "," }
             json += "\"kind\":" + JSONString.quoted(row.row.type.valueKind.rawValue)
             // A password's spaces are a value; every other row's blank text is none (docs/submissions.md, rule 6).
-            if row.row.type == .password { json += ",\"keepsBlank\":true" }
+            if row.row.type.isSecret { json += ",\"keepsBlank\":true" }
             json += ",\"section\":\(row.sectionIndex)"
             if case .constant(true) = row.hidden { json += ",\"hidden\":true" }
             json += condition("hidden", row.hidden) + condition("disabled", row.disabled)
@@ -56,7 +56,7 @@ enum RulesJSON {
             if let multivalued = sections[offset].multivalued {
                 json += ",\"maxItems\":\(multivalued.cap),\"itemKind\":"
                 json += JSONString.quoted(multivalued.item.row.type.valueKind.rawValue)
-                if multivalued.item.row.type == .password { json += ",\"itemKeepsBlank\":true" }
+                if multivalued.item.row.type.isSecret { json += ",\"itemKeepsBlank\":true" }
             }
             // As for a row: the fieldset's `hidden` also says whether all its rows are hidden (SectionRenderer),
             // so the script reads the section's own constant here, not from the markup.

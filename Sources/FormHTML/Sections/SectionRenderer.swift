@@ -54,7 +54,7 @@ struct SectionRenderer: Sendable {
 
     func writeRow(_ plan: RowPlan, index: Int, state: PageState, errors: PageErrors, into writer: inout HTMLWriter) {
         // A password is never echoed: not what was typed, not the descriptor's value (docs/submissions.md, rule 10).
-        let values = plan.row.type == .password ? [] : state.values[index] ?? plan.defaultValues
+        let values = plan.row.type.isSecret ? [] : state.values[index] ?? plan.defaultValues
         var field = FieldView(
             plan: plan, id: plan.id, name: plan.name, labelSuffix: nil, values: values,
             disabled: formDisabled || state.rowDisabled.at(index), required: state.rowRequired.at(index),

@@ -112,7 +112,7 @@ private struct CompilationContext {
                     rowIndex[tag] = index
                 }
                 if row.tag == nil, row.type.takesInput, !section.isMultivalued {
-                    problem(path, "a \(row.type.rawValue) row needs a tag to carry its value")
+                    problem(path, "a \(row.type.name) row needs a tag to carry its value")
                 }
                 index += 1
             }
@@ -143,7 +143,7 @@ private struct CompilationContext {
         let problems = ConstantComparisonChecks.problems(of: predicate) { index in
             guard case .rowValue(let row) = bindings[index] else { return nil }
             return (
-                rows[row].type.valueKind, rows[row].type.rawValue, predicate.variables[index].name, rows[row].options
+                rows[row].type.valueKind, rows[row].type.name, predicate.variables[index].name, rows[row].options
             )
         }
         for message in problems { problem(path, message) }
@@ -240,7 +240,7 @@ private struct CompilationContext {
             return nil
         }
         guard row.type.takesInput, row.type.valueKind != .file else {
-            problem(rowPath + ".type", "a multivalued section cannot collect \(row.type.rawValue) rows")
+            problem(rowPath + ".type", "a multivalued section cannot collect \(row.type.name) rows")
             return nil
         }
         // Items post one value each under the multivalued tag, read back by position. A set of choices
@@ -249,7 +249,7 @@ private struct CompilationContext {
             let tag = section.multivaluedTag ?? ""
             problem(
                 rowPath + ".type",
-                "the multivalued section '\(tag)' cannot collect \(row.type.rawValue) items: each item posts one "
+                "the multivalued section '\(tag)' cannot collect \(row.type.name) items: each item posts one "
                     + "value under '\(tag)', in order, and a set of choices per item would lose which item each "
                     + "choice belongs to; use a single selector, or a multipleSelector row outside the section")
             return nil
@@ -304,7 +304,7 @@ private struct CompilationContext {
             // On text and multiple-choice rows a bound is a length or a count, as the loader reads it.
             let countable = [.text, .options].contains(row.type.valueKind) && bound.fits(.integer)
             if !bound.fits(row.type.valueKind), !countable {
-                problem(path + ".value", "the bound '\(bound)' does not fit a \(row.type.rawValue) row")
+                problem(path + ".value", "the bound '\(bound)' does not fit a \(row.type.name) row")
             }
         case .email, .url, .minLength, .maxLength, .custom:
             break

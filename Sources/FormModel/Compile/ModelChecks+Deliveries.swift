@@ -30,11 +30,11 @@ extension ModelChecks {
                     problems.append((path + ".confirmTo", "no row is tagged '\(tag)' (outside multivalued sections)"))
                     continue
                 }
-                if row.type != .email {
+                if row.type.syntax != .email {
                     problems.append(
                         (
                             path + ".confirmTo",
-                            "'\(tag)' is a \(row.type.rawValue) row: a confirmation goes to an email row"
+                            "'\(tag)' is a \(row.type.name) row: a confirmation goes to an email row"
                         ))
                 }
             }

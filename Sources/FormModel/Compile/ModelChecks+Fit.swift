@@ -8,7 +8,7 @@ extension ModelChecks {
     static func fitProblems(of row: Row, at path: String) -> [(path: String, message: String)] {
         var problems: [(path: String, message: String)] = []
         let kind = row.type.valueKind
-        let type = row.type.rawValue
+        let type = row.type.name
         let isText = kind == .text
         let orders = [.integer, .decimal, .date, .time, .dateTime, .duration].contains(kind)
         for (index, validator) in row.validators.enumerated() {

@@ -33,7 +33,7 @@ extension ModelChecks {
     /// The problems of `row`'s options, `accept`, `placeholder` and action.
     static func htmlProblems(of row: Row, at path: String) -> [(path: String, message: String)] {
         var problems: [(path: String, message: String)] = []
-        let type = row.type.rawValue
+        let type = row.type.name
         for (index, option) in row.options.enumerated() where option.value.isEmpty {
             // A selector's empty value means "no choice" (the select's placeholder option, an unticked set).
             problems.append(
@@ -43,7 +43,7 @@ extension ModelChecks {
                         + "(its title is what readers see)"
                 ))
         }
-        if !row.accept.isEmpty, row.type != .upload {
+        if !row.accept.isEmpty, row.type.valueKind != .file {
             problems.append(
                 (
                     "\(path).accept",
@@ -57,7 +57,7 @@ extension ModelChecks {
         }
         if row.placeholder != nil, !row.type.showsPlaceholder {
             let instead =
-                row.type.valueKind == .option && row.type != .selectorSegmentedControl
+                row.type.control.isSelect
                 ? "use noValueDisplayText for the text of its empty choice, or help for a hint"
                 : "use help for a hint"
             problems.append(
@@ -67,7 +67,7 @@ extension ModelChecks {
                         + "text, number and text-area fields), so no one would see it: \(instead)"
                 ))
         }
-        if row.type == .button, row.url == nil {
+        if row.type.control.isAction, row.url == nil {
             problems.append(
                 (
                     "\(path).url",
@@ -107,18 +107,5 @@ extension ModelChecks {
             return "'\(entry)' is neither a media type nor an extension: \(help)"
         }
         return nil
-    }
-}
-
-extension RowType {
-    /// Whether the row's control shows a `placeholder`: HTML gives one to text, search, url, tel, email,
-    /// password and number inputs and to text areas (§4.10.5.3.10), and a duration is a text input here.
-    /// Check boxes, selects, radio and check-box groups, date and time inputs, ranges and files have none.
-    public var showsPlaceholder: Bool {
-        switch valueKind {
-        case .text, .duration: true
-        case .integer, .decimal: self != .slider
-        default: false
-        }
     }
 }

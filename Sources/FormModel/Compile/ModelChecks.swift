@@ -67,21 +67,21 @@ struct ModelChecks {
 
     private mutating func check(_ row: Row, at path: String) {
         if row.type.needsOptions && row.options.isEmpty {
-            add(path + ".options", "a \(row.type.rawValue) row needs options")
+            add(path + ".options", "a \(row.type.name) row needs options")
         }
         var seen = Set<String>()
         for option in row.options where !seen.insert(option.value).inserted {
             add(path + ".options", "the option value '\(option.value)' appears twice")
         }
         if !row.type.takesInput, row.required != .never {
-            add(path + ".required", "a \(row.type.rawValue) row takes no input, so it cannot be required")
+            add(path + ".required", "a \(row.type.name) row takes no input, so it cannot be required")
         }
         for problem in Self.fitProblems(of: row, at: path) { add(problem.path, problem.message) }
         for problem in Self.htmlProblems(of: row, at: path) { add(problem.path, problem.message) }
         guard let value = row.value else { return }
         let kind = row.type.valueKind
         guard value.fits(kind) else {
-            add(path + ".value", "the value '\(value)' does not fit a \(row.type.rawValue) row")
+            add(path + ".value", "the value '\(value)' does not fit a \(row.type.name) row")
             return
         }
         let keys: [String]

@@ -5,6 +5,8 @@ import Foundation
 /// in `FormCompiler`.
 struct DescriptorDecoder {
     let log: ProblemLog
+    /// The row types a descriptor may name.
+    let rowTypes: RowTypes
     /// The form's time zone, once read: descriptor date-times are read in it.
     var zone = TimeZone(secondsFromGMT: 0)!
 
@@ -150,11 +152,12 @@ struct DescriptorDecoder {
             reader.finish()
             return nil
         }
-        guard let type = RowType(rawValue: typeName) else {
-            let suggestion = closestName(to: typeName, among: RowType.allNames).map { " (did you mean '\($0)'?)" }
+        guard let type = rowTypes.named(typeName) else {
+            let names = rowTypes.names
+            let suggestion = closestName(to: typeName, among: names).map { " (did you mean '\($0)'?)" }
             log.add(
                 reader.path("type"),
-                "unknown row type '\(typeName)'\(suggestion ?? ""); known types: \(RowType.allNames.joined(separator: ", "))",
+                "unknown row type '\(typeName)'\(suggestion ?? ""); known types: \(names.joined(separator: ", "))",
                 at: reader.node("type"))
             return nil
         }
@@ -177,7 +180,8 @@ struct DescriptorDecoder {
         (row.store, row.storeHashed) = storePolicy(&reader)
         row.url = reader.string("url")
         row.accept = reader.strings("accept") ?? []
-        row.options = options(&reader)
+        let listed = options(&reader)
+        if !listed.isEmpty { row.options = listed }  // else the type's own, if it has some
         let values = ValueDecoder(log: log, row: row, zone: zone)
         row.min = reader.node("min").flatMap { values.bound($0, path: reader.path("min")) }
         row.max = reader.node("max").flatMap { values.bound($0, path: reader.path("max")) }
@@ -188,11 +192,11 @@ struct DescriptorDecoder {
             validator($0.node, path: $0.path, values: values) ?? ValidatorSpec(.predicate("TRUEPREDICATE"))
         }
         if row.type.needsOptions && row.options.isEmpty {
-            log.add(reader.path("options"), "a \(row.type.rawValue) row needs options", at: node)
+            log.add(reader.path("options"), "a \(row.type.name) row needs options", at: node)
         }
         if !row.type.takesInput, row.required != .never {
             log.add(
-                reader.path("required"), "a \(row.type.rawValue) row takes no input, so it cannot be required", at: node
+                reader.path("required"), "a \(row.type.name) row takes no input, so it cannot be required", at: node
             )
         }
         reader.finish()

@@ -10,9 +10,11 @@ public struct FormLoader: Sendable {
     public var maxFileSize = 4 << 20
     /// The most rows a form may have.
     public var maxRows = 5_000
+    /// The row types descriptors may name.
+    public var rowTypes: RowTypes
 
-    /// A loader with the default limits.
-    public init() {}
+    /// A loader with the default limits, reading `rowTypes` (the built-in ones unless given).
+    public init(rowTypes: RowTypes = .builtIn) { self.rowTypes = rowTypes }
 
     /// The extensions read as descriptors.
     public static let extensions: Set<String> = ["json", "yaml", "yml"]
@@ -65,7 +67,7 @@ public struct FormLoader: Sendable {
                 column: error.position.map { $0.column + 1 })
             return .failure(LoadProblems(log.problems))
         }
-        let form = DescriptorDecoder(log: log).form(tree, defaultID: defaultID)
+        let form = DescriptorDecoder(log: log, rowTypes: rowTypes).form(tree, defaultID: defaultID)
         if let form {
             let rowCount = form.sections.reduce(0) { $0 + $1.rows.count }
             if rowCount > maxRows {

@@ -35,7 +35,7 @@ struct ValueDecoder {
             }
             return .options(row.options.map(\.value).filter(chosen.contains))
         case .none, .file:
-            log.add(path, "a \(row.type.rawValue) row has no value", at: node)
+            log.add(path, "a \(row.type.name) row has no value", at: node)
             return nil
         default:
             guard let text = scalar(node, path: path) else { return nil }
@@ -51,7 +51,7 @@ struct ValueDecoder {
         case .integer, .decimal, .date, .time, .dateTime, .duration: boundKind = kind
         case .text, .options: boundKind = .integer  // lengths and counts
         default:
-            log.add(path, "a \(row.type.rawValue) row takes no bounds", at: node)
+            log.add(path, "a \(row.type.name) row takes no bounds", at: node)
             return nil
         }
         guard let text = scalar(node, path: path) else { return nil }

@@ -8,7 +8,7 @@
 public enum Autofill {
     /// What is wrong with `value` as the `autocomplete` of a row of `type`, or nil when a browser reads it.
     public static func problem(in value: String, for type: RowType) -> String? {
-        type.takesAutocomplete ? problem(in: value) : "a \(type.rawValue) row's control takes no autocomplete"
+        type.takesAutocomplete ? problem(in: value) : "a \(type.name) row's control takes no autocomplete"
     }
 
     /// What is wrong with `value` as an `autocomplete` attribute, or nil when a browser reads it.
@@ -51,17 +51,4 @@ public enum Autofill {
     ]
 
     static let contactKinds: Set<String> = ["home", "work", "mobile", "fax", "pager"]
-}
-
-extension RowType {
-    /// Whether the row's control may carry `autocomplete`: HTML gives none to check boxes, radio
-    /// buttons and file inputs, and rows without input have no control.
-    public var takesAutocomplete: Bool {
-        switch self {
-        case .booleanCheck, .booleanSwitch, .selectorSegmentedControl, .multipleSelector, .multipleSelectorPopover,
-            .upload:
-            false
-        default: takesInput
-        }
-    }
 }

@@ -49,13 +49,14 @@ public struct Row: Sendable, Hashable {
     /// For `upload` rows: the accepted media types or extensions (HTML's `accept`).
     public var accept: [String] = []
 
-    /// A row of `type` with `tag`; every other setting at its default.
+    /// A row of `type` with `tag`; every other setting at its default (a custom type's options included).
     public init(_ type: RowType, tag: String?, title: String? = nil) {
         self.type = type
         self.tag = tag
         self.title = title
+        options = type.custom?.options ?? []
     }
 
     /// The title, or the tag when untitled: what messages call the row.
-    public var displayName: String { title ?? tag ?? type.rawValue }
+    public var displayName: String { title ?? tag ?? type.name }
 }

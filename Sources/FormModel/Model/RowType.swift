@@ -1,46 +1,34 @@
-/// Every XLForm row type, plus Eureka's upload and label rows, spelled as descriptors spell them.
+/// What a row is: its name in descriptors, the kind of value it holds, the control a page shows for it,
+/// and the few behaviours a type has beyond its kind (a password's secrecy, an e-mail's syntax).
 ///
-/// The raw value is the descriptor's `type` string (`"selectorPush"`); `valueKind` says what a row
-/// of the type holds.
-public enum RowType: String, Sendable, Hashable, CaseIterable, Codable {
-    // Text inputs.
-    case text, name, url, email, password, phone, twitter, account, zipCode, textView
-    // Numbers.
-    case number, integer, decimal
-    // Single choice from `options`.
-    case selectorPush, selectorPopover, selectorActionSheet, selectorAlertView, selectorLeftRight
-    case selectorPickerView, selectorPickerViewInline, selectorSegmentedControl
-    // Several choices from `options`.
-    case multipleSelector, multipleSelectorPopover
-    // Dates, times and durations, each with its inline form.
-    case date, dateInline, time, timeInline, datetime, datetimeInline, countDownTimer, countDownTimerInline
-    // Booleans.
-    case booleanCheck, booleanSwitch
-    // Numbers chosen by a control.
-    case stepCounter, slider
-    // Display and action rows.
-    case info, button
-    // From Eureka: a file or image upload, and a read-only label.
-    case upload, label
+/// Each built-in type is one line of `RowType+BuiltIns.swift`, which is the one place that says how a
+/// row of it behaves; the engine, the pages and the checks read these properties and never test for a
+/// particular type. An application adds its own types the same way (`RowType.custom`).
+public struct RowType: Sendable, Hashable, CustomStringConvertible {
+    /// The descriptor's `type` string (`"selectorPush"`).
+    public let name: String
+    /// What a row of the type holds, which decides decoding, validation and the payloads' shape.
+    public let valueKind: ValueKind
+    /// The control a page shows.
+    public let control: RowControl
+    /// Whether the value is a secret (a password): a page never writes it back, a store keeps it only
+    /// as a hash when asked to, and spaces are a value rather than blank.
+    public let isSecret: Bool
+    /// The syntax every value must have, checked even without a validator saying so.
+    public let syntax: TextSyntax?
+    /// What an application's own type adds: its decoder, its check, its options and its script.
+    public let custom: CustomRowBehaviour?
 
-    /// What a row of this type holds.
-    public var valueKind: ValueKind {
-        switch self {
-        case .text, .name, .url, .email, .password, .phone, .twitter, .account, .zipCode, .textView: .text
-        case .integer: .integer
-        case .number, .decimal, .stepCounter, .slider: .decimal
-        case .selectorPush, .selectorPopover, .selectorActionSheet, .selectorAlertView, .selectorLeftRight,
-            .selectorPickerView, .selectorPickerViewInline, .selectorSegmentedControl:
-            .option
-        case .multipleSelector, .multipleSelectorPopover: .options
-        case .date, .dateInline: .date
-        case .time, .timeInline: .time
-        case .datetime, .datetimeInline: .dateTime
-        case .countDownTimer, .countDownTimerInline: .duration
-        case .booleanCheck, .booleanSwitch: .bool
-        case .upload: .file
-        case .info, .button, .label: .none
-        }
+    init(
+        _ name: String, _ valueKind: ValueKind, _ control: RowControl, isSecret: Bool = false,
+        syntax: TextSyntax? = nil, custom: CustomRowBehaviour? = nil
+    ) {
+        self.name = name
+        self.valueKind = valueKind
+        self.control = control
+        self.isSecret = isSecret
+        self.syntax = syntax
+        self.custom = custom
     }
 
     /// Whether the row's value comes from its `options`.
@@ -49,8 +37,26 @@ public enum RowType: String, Sendable, Hashable, CaseIterable, Codable {
     /// Whether a person can enter or change a value in the row.
     public var takesInput: Bool { valueKind != .none }
 
-    /// Every type name, for the message that lists them when a descriptor names an unknown one.
-    public static var allNames: [String] { allCases.map(\.rawValue) }
+    /// Whether the row's control shows a `placeholder` (`RowControl.showsPlaceholder`).
+    public var showsPlaceholder: Bool { control.showsPlaceholder }
+
+    /// Whether the row's control may carry `autocomplete` (`RowControl.takesAutocomplete`).
+    public var takesAutocomplete: Bool { takesInput && control.takesAutocomplete }
+
+    public var description: String { name }
+
+    /// Two types are the same when their names are: a name says everything a descriptor can.
+    public static func == (lhs: RowType, rhs: RowType) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+/// A syntax a row type's text must have whatever its validators say: an `email` row holds an e-mail
+/// address, a `url` row a web address.
+public enum TextSyntax: Sendable, Hashable {
+    /// HTML's valid e-mail address.
+    case email
+    /// An absolute `http` or `https` URL.
+    case webURL
 }
 
 /// The kind of value a row holds, which decides decoding, validation and the payload's shape.

@@ -54,7 +54,7 @@ enum DescriptorJSON {
     private static func row(_ row: Row) -> JSONValue {
         var pairs: [(String, JSONValue)] = []
         pairs.optional("tag", row.tag.map(JSONValue.string))
-        pairs.append(("type", .string(row.type.rawValue)))
+        pairs.append(("type", .string(row.type.name)))
         pairs.optional("title", row.title.map(JSONValue.string))
         pairs.optional("value", row.value.map(value))
         pairs.optional("placeholder", row.placeholder.map(JSONValue.string))

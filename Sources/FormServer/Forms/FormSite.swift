@@ -43,7 +43,7 @@ final class FormSite: Sendable {
             let texts = PageTexts(locale: locale, overrides: form.form.messages)
             var limits: [Int: UploadLimit] = [:]
             if let maximumFileSize {
-                for row in form.rows where row.row.type == .upload {
+                for row in form.rows where row.row.type.valueKind == .file {
                     limits[row.index] = engine.fileTooLargeMessage(row: row.index, locale: locale).map {
                         UploadLimit(bytes: maximumFileSize, message: $0)
                     }
@@ -123,7 +123,7 @@ extension PageState {
         if entered {
             values = verdict.entered.filter { !verdict.rowDisabled[$0.key] }
             items = verdict.enteredItems
-            for row in verdict.form.rows where row.row.type.takesInput && row.row.type != .password {
+            for row in verdict.form.rows where row.row.type.takesInput && !row.row.type.isSecret {
                 guard !verdict.form.sections[row.sectionIndex].section.isMultivalued else { continue }
                 if verdict.rowDisabled[row.index] {
                     show(verdict.values[row.index], row: row.index)
@@ -154,13 +154,13 @@ extension PageState {
     /// states `verdict` (the engine's `initial(stored:)`) decided on them.
     init(editing stored: StoredValues, verdict: Verdict) {
         self.init(verdict: verdict, entered: false)
-        for (index, value) in stored.rows where verdict.form.rows[index].row.type != .password {
+        for (index, value) in stored.rows where !verdict.form.rows[index].row.type.isSecret {
             show(value, row: index)
         }
         for index in stored.items.keys {
             // As its control holds it (a duration as H:MM:SS, a boolean as its choice's `true` or `false`,
             // never the blank that means no item); a password item is an empty control.
-            let isPassword = verdict.form.sections[index].item?.row.type == .password
+            let isPassword = verdict.form.sections[index].item?.row.type.isSecret == true
             items[index] =
                 isPassword
                 ? verdict.enteredItems[index]

@@ -97,7 +97,7 @@ struct HeldUploads: Sendable {
     /// Whether `test` holds for an upload row of `form` outside multivalued sections.
     private static func anyUploadRow(of form: CompiledForm, _ test: (Int) -> Bool) -> Bool {
         for section in form.sections where section.section.multivaluedTag == nil {
-            for index in section.rows where form.rows[index].row.type == .upload && test(index) { return true }
+            for index in section.rows where form.rows[index].row.type.valueKind == .file && test(index) { return true }
         }
         return false
     }
@@ -105,7 +105,7 @@ struct HeldUploads: Sendable {
     /// The indexes of `form`'s upload rows outside multivalued sections.
     static func uploadRows(of form: CompiledForm) -> [Int] {
         form.sections.filter { $0.section.multivaluedTag == nil }.flatMap(\.rows).filter {
-            form.rows[$0].row.type == .upload
+            form.rows[$0].row.type.valueKind == .file
         }
     }
 

@@ -13,7 +13,7 @@ struct KeptRows: Sendable {
     let hashed: Set<String>
 
     init(_ form: CompiledForm) {
-        let unkept = { (row: Row) in (row.type == .password && !row.storeHashed) || !row.store }
+        let unkept = { (row: Row) in (row.type.isSecret && !row.storeHashed) || !row.store }
         var leftOut = Set<String>()
         var hashed = Set<String>()
         for entry in form.rows {
@@ -26,7 +26,7 @@ struct KeptRows: Sendable {
         }
         for section in form.sections {
             if let tag = section.section.multivaluedTag, let item = section.item,
-                unkept(item.row) || item.row.type == .password || item.row.storeHashed
+                unkept(item.row) || item.row.type.isSecret || item.row.storeHashed
             {
                 leftOut.insert(tag)
             }

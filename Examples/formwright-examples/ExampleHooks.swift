@@ -1,8 +1,9 @@
 import FormModel
 import FormServer
 
-/// The Swift side of the examples: a form written in Swift with a custom validator (`invitation`), and
-/// the stored accounts `Forms/account.yaml` edits. An application with its own forms registers its
+/// The Swift side of the examples: a form written in Swift with a custom validator (`invitation`), two
+/// row types of their own and a form using them (`feedback`), and the stored accounts
+/// `Forms/account.yaml` edits. An application with its own forms registers its
 /// own hooks the same way (docs/swift.md, "Swift hooks").
 enum ExampleHooks {
     /// A form written in Swift, served beside the folder's descriptors: its invitation code is checked
@@ -23,12 +24,27 @@ enum ExampleHooks {
     }
     .submitTitle("Join")
 
+    /// A form written in Swift with the examples' own row types: a star rating and a location. A
+    /// descriptor names them the same way (`type: rating`), once `make` has registered them.
+    static let feedback = FormDefinition("feedback", title: "How was the meetup?") {
+        SectionDefinition {
+            RowDefinition(ExampleRowTypes.rating, "stars", title: "Your rating").required()
+            RowDefinition(ExampleRowTypes.location, "where", title: "Where you came from")
+                .help("Latitude and longitude, such as 48.8566, 2.3522")
+            RowDefinition(.textView, "comments", title: "Comments").maxLength(2000)
+        }
+    }
+    .submitTitle("Send feedback")
+
     /// The hooks the examples' commands use. The account example's are added only when `formsFolder`
     /// (the folder `serve` serves) has it: hooks for a form that is not served stop the server at
     /// start, and another folder's `account` form is not the example's.
     static func make(formsFolder: String?) -> FormHooks {
         var hooks = FormHooks()
+        hooks.rowType(ExampleRowTypes.rating)
+        hooks.rowType(ExampleRowTypes.location)
         hooks.serve(invitation)
+        hooks.serve(feedback)
         if let formsFolder, ExampleAccounts.isServed(in: formsFolder) {
             let accounts = ExampleAccounts()
             hooks.records("account") { accounts.find($0) }

@@ -42,10 +42,14 @@ extension FormEngine {
             guard row.type.takesInput, row.type.valueKind != .file, let tag = row.tag, fields.contains(tag),
                 !form.sections[compiled.sectionIndex].section.isMultivalued
             else { continue }
-            switch decoder.decode(
-                fields.values(named: tag), as: row.type.valueKind, options: row.options,
-                keepsBlank: row.type.isSecret)
-            {
+            let sent = fields.values(named: tag)
+            let decoded =
+                if let decode = row.type.custom?.decode {
+                    decoder.decode(sent?.all ?? [], with: decode, type: row.type.name)
+                } else {
+                    decoder.decode(sent, as: row.type.valueKind, options: row.options, keepsBlank: row.type.isSecret)
+                }
+            switch decoded {
             case .success(let value): stored.rows[compiled.index] = .some(value)
             case .failure(let problem):
                 throw StoredRecordError(

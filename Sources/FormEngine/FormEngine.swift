@@ -118,7 +118,13 @@ public final class FormEngine: Sendable {
             return compiled.row.value ?? (rowPlan.kind == .bool ? .bool(false) : nil)
         }
         let sent = fields.values(named: tag)
-        switch decoder.decode(sent, as: rowPlan.kind, options: compiled.row.options, keepsBlank: rowPlan.keepsBlank) {
+        let decoded =
+            if let decode = rowPlan.custom?.decode {
+                decoder.decode(sent?.all ?? [], with: decode, type: rowPlan.typeName)
+            } else {
+                decoder.decode(sent, as: rowPlan.kind, options: compiled.row.options, keepsBlank: rowPlan.keepsBlank)
+            }
+        switch decoded {
         case .success(let value):
             guard rowPlan.kind == .dateTime else { return value }
             return Self.keepingServerInstant(

@@ -116,6 +116,9 @@ final class RowPlan: Sendable {
     let disabledConstant: Bool?
     /// `"tag":`, the row's key in both payloads, escaped once; empty for a row that posts no field.
     let keyBytes: [UInt8]
+    /// A custom row type's own decoder and check, and its name for the problems they report.
+    let custom: CustomRowBehaviour?
+    let typeName: String
 
     init(_ compiled: CompiledRow, in form: CompiledForm, isRead: Bool) {
         let row = compiled.row
@@ -137,5 +140,7 @@ final class RowPlan: Sendable {
             key.append(UInt8(ascii: ":"))
         }
         keyBytes = key
+        custom = row.type.custom
+        typeName = row.type.name
     }
 }

@@ -30,12 +30,26 @@ public struct FormHooks: Sendable {
     var recordProviders: [String: RecordProvider] = [:]
     /// Forms written in Swift to serve beside the folder's, in the order given.
     var servedDefinitions: [FormDefinition] = []
+    /// The row types descriptors may name: the built-in ones and those `rowType` registered.
+    public private(set) var rowTypes = RowTypes.builtIn
+    /// Row types that could not be registered (a name taken, a bad name): the server refuses to start.
+    public private(set) var rowTypeProblems: [String] = []
     /// Validator names registered twice, by `validator` and `register` or by two definitions: only one
     /// closure can answer to a name, so the server refuses to start rather than drop one silently.
     var validatorsRegisteredTwice: Set<String> = []
 
     /// No hooks.
     public init() {}
+
+    /// Registers a row type of the application's own (`RowType.custom`), which descriptors then name
+    /// as `type: NAME` and `formwright check` knows. A name already taken stops the server at start.
+    public mutating func rowType(_ type: RowType) {
+        do {
+            try rowTypes.register(type)
+        } catch {
+            rowTypeProblems.append(error.message)
+        }
+    }
 
     /// Registers a validator descriptors call as `{kind: custom, name: NAME}`.
     public mutating func validator(_ name: String, _ check: @escaping @Sendable (FormValue) -> String?) {

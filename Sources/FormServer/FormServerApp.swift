@@ -130,8 +130,12 @@ public final class FormServerApp: Sendable {
     /// The forms a server with `hooks` serves from `folder`: the folder's and those written in Swift,
     /// with the options Swift gives them; a problem in any throws every problem found.
     public static func servedCatalog(folder: String, hooks: FormHooks) throws -> FormCatalog {
+        guard hooks.rowTypeProblems.isEmpty else {
+            throw FormServerError(message: "invalid row types:\n" + hooks.rowTypeProblems.joined(separator: "\n"))
+        }
         do {
-            return try FormCatalog(folder: folder).adding(hooks.servedDefinitions).applying(hooks.optionProviders)
+            return try FormCatalog(folder: folder, loader: FormLoader(rowTypes: hooks.rowTypes))
+                .adding(hooks.servedDefinitions).applying(hooks.optionProviders)
         } catch {
             throw FormServerError(message: "invalid forms:\n" + error.description)
         }

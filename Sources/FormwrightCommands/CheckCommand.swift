@@ -28,16 +28,17 @@ struct CheckCommand: ParsableCommand {
     var mailFrom: String?
 
     func run() throws {
+        // The row types and custom validators `serve` registers (`FormwrightCommandLine.run`): a form
+        // naming another would stop it.
+        let hooks = FormwrightCommandLine.hooks(formsFolder: folder)
+        if !hooks.rowTypeProblems.isEmpty { report(hooks.rowTypeProblems) }
         let catalog: FormCatalog
         do {
-            catalog = try FormCatalog(folder: folder)
+            catalog = try FormCatalog(folder: folder, loader: FormLoader(rowTypes: hooks.rowTypes))
         } catch {
             report(error.problems.map(\.description))
         }
-        // The custom validators `serve` registers (`FormwrightCommandLine.run`): a form calling another
-        // would stop it.
-        let unregistered = FormServerApp.unregisteredValidatorProblems(
-            in: catalog, registered: FormwrightCommandLine.hooks(formsFolder: folder).validators)
+        let unregistered = FormServerApp.unregisteredValidatorProblems(in: catalog, registered: hooks.validators)
         let texts = FormServerApp.messageProblems(in: catalog)
         let environment = ProcessInfo.processInfo.environment
         let deliveries = FormServerApp.deliveryProblems(

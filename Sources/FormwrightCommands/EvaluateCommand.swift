@@ -60,7 +60,7 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     private static func compile(_ file: String) -> Result<CompiledForm, LoadProblems> {
-        FormLoader().loadFile(file).flatMap { form in
+        FormLoader(rowTypes: FormwrightCommandLine.hooks(formsFolder: nil).rowTypes).loadFile(file).flatMap { form in
             Result { () throws(LoadProblems) in try FormCompiler().compile(form, file: file) }
         }
     }

@@ -32,7 +32,9 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let preview: FormPreview
         do {
-            let form = try FormLoader().loadFile(formFile).get()
+            let form = try FormLoader(rowTypes: FormwrightCommandLine.hooks(formsFolder: nil).rowTypes).loadFile(
+                formFile
+            ).get()
             preview = try FormPreview(
                 form: try FormCompiler().compile(form, file: formFile),
                 hooks: FormwrightCommandLine.hooks(formsFolder: nil))

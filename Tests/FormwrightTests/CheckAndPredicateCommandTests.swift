@@ -82,6 +82,39 @@ extension CommandSuites {
             #expect(product.output.contains("calls the custom validator 'invitationCode', which is not registered"))
         }
 
+        /// `check`, `render` and `evaluate` know the row types `serve` registers: the examples' binary
+        /// registers `rating` and `location`, the product none, so a descriptor naming them passes one
+        /// and not the other, which names the file and the types it knows.
+        @Test func theCommandsKnowTheRegisteredRowTypes() async throws {
+            let (check, render, evaluate, product) = try await offPool {
+                let folder = try temporaryFolder()
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let file = folder.appendingPathComponent("talk.yaml")
+                try """
+                sections: [{rows: [{tag: stars, type: rating, title: Stars, required: true},
+                  {tag: where, type: location, title: Where}]}]
+                """.write(to: file, atomically: true, encoding: .utf8)
+                return (
+                    try runFormwright(["check", folder.path], binary: examplesBinary),
+                    try runFormwright(["render", file.path], binary: examplesBinary),
+                    try runFormwright(
+                        ["evaluate", file.path], input: #"{"stars": 9, "where": "1.5, 2"}"#, binary: examplesBinary),
+                    try runFormwright(["check", folder.path])
+                )
+            }
+            #expect(check.status == 0)
+            #expect(check.output.contains("ok talk: 1 section, 2 rows"))
+            #expect(render.status == 0)
+            #expect(render.output.contains(#"data-rating="stars""#))
+            #expect(
+                evaluate.output.contains(#""message":"Stars must be one of the listed choices","code":"unknownOption""#)
+            )
+            #expect(evaluate.output.contains("1.5,2"))
+            #expect(product.status == 1)
+            #expect(product.output.contains("talk.yaml: sections[0].rows[0].type: unknown row type 'rating'"))
+            #expect(product.output.contains("talk.yaml: sections[0].rows[1].type: unknown row type 'location'"))
+        }
+
         /// A form's own texts that would never be shown, or shown with a `{placeholder}` as written.
         @Test func checkAndServeRefuseTextsThatWouldNeverShowOrShowBroken() async throws {
             let (check, serve) = try await offPool {

@@ -144,7 +144,9 @@ func runFormwright(
 
 /// Runs `formwright` with `arguments` and `input` on stdin, in the repository, to completion; returns
 /// the exit status, stdout and stderr.
-func runFormwright(_ arguments: [String], input: String) throws -> (status: Int32, output: String, errors: String) {
+func runFormwright(
+    _ arguments: [String], input: String, binary: URL = formwrightBinary
+) throws -> (status: Int32, output: String, errors: String) {
     let stdin = try inputFile(Array(input.utf8))
     defer { close(stdin) }
     let stdout = try closeOnExecPipe()
@@ -156,7 +158,7 @@ func runFormwright(_ arguments: [String], input: String) throws -> (status: Int3
             close(stderr.write)
         }
         process = try ChildProcess(
-            formwrightBinary.path, arguments, environment: ProcessInfo.processInfo.environment,
+            binary.path, arguments, environment: ProcessInfo.processInfo.environment,
             directory: repositoryRoot.path, input: stdin, output: stdout.write, errors: stderr.write)
     } catch {
         close(stdout.read)

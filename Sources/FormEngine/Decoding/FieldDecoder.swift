@@ -150,3 +150,38 @@ extension String {
         return String(self[first...last])
     }
 }
+
+extension FieldDecoder {
+    /// The value of a row of a custom type, from everything sent under its name: its texts (a JSON list's
+    /// items one by one) go to the type's own decoder. Nothing but blank text is no value, as for every
+    /// type (rule 6), and control characters are refused before the decoder sees them; a refusal it
+    /// throws is the row's problem, worded by the type.
+    func decode(
+        _ sent: [RawValue], with decode: @Sendable ([String]) throws(CustomRowError) -> FormValue?, type: String
+    ) -> Result<FormValue?, Problem> {
+        var texts: [String] = []
+        for raw in sent.count == 1 ? (sent[0].listItems ?? sent) : sent {
+            switch raw {
+            case .text(let text), .number(let text):
+                // The quick scan first: it also stops at some printable characters (`£`), which the second lets by.
+                if Self.hasControlCharacters(text),
+                    text.unicodeScalars.contains(where: {
+                        $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t"
+                    })
+                {
+                    return .failure(.controlCharacters)
+                }
+                texts.append(text)
+            case .bool(let flag): texts.append(flag ? "true" : "false")
+            case .null: continue
+            default: return .failure(.wrongType(sent: raw.kind))
+            }
+        }
+        guard !texts.allSatisfy(\.looksBlank) else { return .success(nil) }
+        do {
+            return .success(try decode(texts))
+        } catch {
+            return .failure(.custom(name: type, message: error.message))
+        }
+    }
+}

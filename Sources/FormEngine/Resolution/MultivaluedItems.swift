@@ -59,7 +59,9 @@ struct MultivaluedItems: Sendable {
             // item added by mistake with no script could never be taken out again.
             let decoded =
                 kind == .bool && Self.isBlank(value)
-                ? .success(nil) : decoder.decode(value, as: kind, options: item.options, keepsBlank: keepsBlank)
+                ? .success(nil)
+                : item.type.custom?.decode.map { decoder.decode([value], with: $0, type: item.type.name) }
+                    ?? decoder.decode(value, as: kind, options: item.options, keepsBlank: keepsBlank)
             if case .success(nil) = decoded {
                 read = position + 1
                 continue

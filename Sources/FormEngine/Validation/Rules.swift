@@ -23,6 +23,7 @@ struct Rules {
         let tooLong = intrinsic(limits, checksEmail: plan.checksEmail, checksURL: plan.checksURL, value: value) {
             report($0, nil)
         }
+        if plan.custom != nil { checkCustom(value, options: compiled.row.options, plan: plan, report: report) }
         validate(
             compiled.validators, value: value, at: .validator(row: compiled.index), tooLong: tooLong,
             resolution: &resolution, report: report)
@@ -55,9 +56,32 @@ struct Rules {
         let tooLong = intrinsic(limits, checksEmail: checksEmail, checksURL: checksURL, value: value) {
             report($0, nil)
         }
+        if let custom = row.type.custom {
+            checkCustom(value, options: row.options, custom: custom, typeName: row.type.name, report: report)
+        }
         validate(
             item.validators, value: value, at: .itemValidator(section: section), tooLong: tooLong,
             resolution: &resolution, report: report)
+    }
+
+    /// What a custom row type demands of a value: one of its options when it has some (a type whose
+    /// control is a choice, like a rating), then its own check.
+    private func checkCustom(_ value: FormValue, options: [Option], plan: RowPlan, report: (Problem, String?) -> Void) {
+        guard let custom = plan.custom else { return }
+        checkCustom(value, options: options, custom: custom, typeName: plan.typeName, report: report)
+    }
+
+    private func checkCustom(
+        _ value: FormValue, options: [Option], custom: CustomRowBehaviour, typeName: String,
+        report: (Problem, String?) -> Void
+    ) {
+        if !options.isEmpty, !options.contains(where: { $0.value == value.inputText }) {
+            report(.unknownOption, nil)
+            return
+        }
+        if let check = custom.check, let message = check(value) {
+            report(.custom(name: typeName, message: message), nil)
+        }
     }
 
     /// A row's own limits: `maxLength`, `min`, `max`, and an upload's `accept`.

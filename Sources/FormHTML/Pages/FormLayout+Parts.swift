@@ -71,8 +71,18 @@ extension FormLayout {
 
     static func start(_ form: Form, title: HTML, errorPrefix: String?) -> [UInt8] {
         var writer = HTMLWriter()
-        PageShell.writeStart(language: form.locale, title: title, errorPrefix: errorPrefix, into: &writer)
+        PageShell.writeStart(
+            language: form.locale, title: title, errorPrefix: errorPrefix, scripts: scripts(of: form), into: &writer)
         return writer.bytes
+    }
+
+    /// The scripts of the form's custom row types, each once, in the order the rows first use them.
+    static func scripts(of form: Form) -> [String] {
+        var seen = Set<String>()
+        let types = form.sections.flatMap { section in
+            section.rows.map(\.type) + [section.rowTemplate?.type].compactMap { $0 }
+        }
+        return types.compactMap(\.custom?.script).filter { seen.insert($0).inserted }
     }
 
     /// `novalidate`: the server validates every post anyway (docs/submissions.md), and its messages are the

@@ -1,10 +1,13 @@
 /// The start and end every page shares: doctype, language, charset, viewport, title, the stylesheet
-/// and the deferred script, then `<main>` with the page's heading.
+/// and the deferred scripts, then `<main>` with the page's heading.
 enum PageShell {
     /// Everything up to and including `<h1>…</h1>`. `errorPrefix` goes before the title so a screen
     /// reader hears at once that the page came back with problems (GOV.UK's pattern). It waits in
     /// `data-fw-error-prefix` too: the browser script drops it from the title while no error is shown.
-    static func writeStart(language: String, title: HTML, errorPrefix: String?, into writer: inout HTMLWriter) {
+    /// `scripts` are custom row types' scripts, paths under `/static/`, loaded after the page's own.
+    static func writeStart(
+        language: String, title: HTML, errorPrefix: String?, scripts: [String] = [], into writer: inout HTMLWriter
+    ) {
         writer.markup("<!doctype html>\n<html")
         writer.attribute("lang", language)
         writer.markup(
@@ -25,6 +28,15 @@ enum PageShell {
             <link rel="stylesheet" href="/static/forms.css">
             <script src="/static/forms-rules.js" defer></script>
             <script src="/static/forms.js" defer></script>
+
+            """)
+        for script in scripts {
+            writer.markup("<script")
+            writer.attribute("src", "/static/" + script)
+            writer.markup(" defer></script>\n")
+        }
+        writer.markup(
+            """
             </head>
             <body>
             <main id="fw-main">

@@ -77,6 +77,7 @@ extension FieldRenderer {
         let chosen = Set(field.values)
         writer.markup("<fieldset class=\"fw-choices\"")
         writer.attribute("id", field.id)
+        writer.html(plan.data)
         writer.markup(">\n<legend>")
         writeTitle(field, into: &writer)
         writer.markup("</legend>\n")

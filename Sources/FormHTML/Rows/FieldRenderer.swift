@@ -112,11 +112,13 @@ struct FieldRenderer: Sendable {
         writer.markup("</p>\n")
     }
 
-    /// ` id="…" name="…"`, and `autofocus` when the field takes focus on load.
+    /// ` id="…" name="…"`, `autofocus` when the field takes focus on load, and a custom type's
+    /// attributes for its script.
     func writeIdentity(_ field: FieldView, into writer: inout HTMLWriter) {
         writer.attribute("id", field.id)
         if let name = field.name { writer.attribute("name", name) }
         writer.flag("autofocus", field.autofocus)
+        writer.html(field.plan.data)
     }
 
     /// `required`, `disabled`, `aria-describedby` and `aria-invalid`. With `novalidate` on the form,

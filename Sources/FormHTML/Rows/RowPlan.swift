@@ -46,6 +46,8 @@ struct RowPlan: Sendable {
     let mayBeRequired: Bool
     /// For a slider: the value a browser gives it when it has none, which its `<output>` shows.
     let rangeDefault: String?
+    /// A custom type's attributes for its script, ` data-NAME="value"` each, escaped once.
+    let data: HTML
 
     /// `timeZone` is the form's, named under a date-time control. `control` and `label` are the row's
     /// unless given (an item of a multivalued section: `Control(item:)`, `CompiledSection.itemTitle`).
@@ -83,6 +85,7 @@ struct RowPlan: Sendable {
         } else {
             rangeDefault = nil
         }
+        data = HTML(dataAttributes: row.type.custom?.data ?? [])
     }
 }
 

@@ -40,12 +40,39 @@ public struct RowTypes: Sendable {
         if RowType.builtIns.contains(where: { $0.name == name }) {
             throw RowTypeRegistrationError("the row type '\(name)' is built in: give yours another name")
         }
+        for data in type.custom?.data ?? [] where !Self.isDataName(data.name) {
+            throw RowTypeRegistrationError(
+                "the row type '\(name)' has the data attribute name '\(data.name)': use lower-case ASCII letters, digits and -, as it is written data-\(data.name)"
+            )
+        }
+        if let script = type.custom?.script, !Self.isScriptPath(script) {
+            throw RowTypeRegistrationError(
+                "the row type '\(name)' names the script '\(script)': give a path under the public folder, such as rating.js (letters, digits, . _ - and /, ending in .js, no ..)"
+            )
+        }
         guard byName[name] == nil else {
             throw RowTypeRegistrationError(
                 "the row type '\(name)' is registered twice: only one can answer to a name; rename one")
         }
         byName[name] = type
         registered.append(type)
+    }
+}
+
+extension RowTypes {
+    /// Whether `name` can follow `data-` in an attribute a page writes.
+    static func isDataName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// Whether `path` is a script path under the public folder a page can name as it is.
+    static func isScriptPath(_ path: String) -> Bool {
+        let allowed = path.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-/".unicodeScalars.contains($0))
+        }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return allowed && path.hasSuffix(".js") && !parts.contains { $0.isEmpty || $0 == "." || $0 == ".." }
     }
 }
 

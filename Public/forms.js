@@ -26,8 +26,47 @@
     return texts;
   }
 
+  // A step counter's − and + buttons (FieldRenderer.writeStepButtons) wait hidden until this script can
+  // give them their job; they step the number input as its own arrows do, then say so as typing would.
+  function steppers() {
+    for (const button of document.querySelectorAll("button.fw-step[data-fw-step]")) {
+      const input = document.getElementById(button.getAttribute("aria-controls"));
+      if (!input) continue;
+      button.hidden = false;
+      button.addEventListener("click", () => {
+        if (input.disabled) return;
+        try { if (button.dataset.fwStep === "1") input.stepUp(); else input.stepDown(); } catch (e) { return; }
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    }
+  }
+
+  // A long select (FieldRenderer.writeSelect) gets a search field before it that hides the options whose
+  // title does not hold what is typed; the choice made stays, and without this script the select is whole.
+  function filters() {
+    for (const select of document.querySelectorAll("select[data-fw-filter]")) {
+      const search = document.createElement("input");
+      search.type = "search";
+      search.className = "fw-filter";
+      search.setAttribute("aria-label", select.dataset.fwFilter);
+      search.setAttribute("aria-controls", select.id);
+      search.autocomplete = "off";
+      search.addEventListener("input", () => {
+        const wanted = search.value.trim().toLocaleLowerCase();
+        for (const option of select.options) {
+          option.hidden = wanted !== "" && option.value !== "" && !option.selected
+            && !option.text.toLocaleLowerCase().includes(wanted);
+        }
+      });
+      select.before(search);
+    }
+  }
+
   function boot() {
     const summary = document.getElementById("fw-summary");
+    steppers();
+    filters();
     try {
       live(summary);
     } finally {

@@ -4,10 +4,10 @@ import Foundation
 /// Two row types of the examples' own, registered by `ExampleHooks` so descriptors can name them
 /// (`type: rating`, `type: location`) as they name built-in ones. Each works without JavaScript.
 enum ExampleRowTypes {
-    /// A star rating, 1 to 5: a group of radio buttons titled "1 star" to "5 stars", laid out in a
+    /// A star rating, 1 to 5: a segmented group of radio buttons titled "1 star" to "5 stars", laid out in a
     /// line by `forms.css` (`data-rating`). It holds an integer, which the payloads carry as a number.
     static let rating = RowType.custom(
-        "rating", holds: .integer, control: .radios,
+        "rating", holds: .integer, control: .segmented,
         check: { value in
             guard case .integer(let stars) = value else { return nil }
             return (1...5).contains(stars) ? nil : "A rating is 1 to 5 stars"

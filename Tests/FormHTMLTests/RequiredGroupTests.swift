@@ -61,6 +61,7 @@ import Testing
         toppings.required = .always
         let html = try ControlTests.render([kind, toppings])
         #expect(html.all("input").filter { $0["name"] == "kind" }.allSatisfy { $0["required"] != nil })
-        #expect(html.all("legend").map(\.text) == ["S", "Kind", "Toppings required"])
+        // The `*` is the required marker, on unless a form turns it off.
+        #expect(html.all("legend").map(\.text) == ["S", "Kind*", "Toppings* required"])
     }
 }

@@ -13,7 +13,7 @@ extension RowControl {
     /// `yesNo`. (A multiple selector, which posts a set, is refused as an item at load.)
     init(item type: RowType) {
         switch type.control {
-        case .radios, .select: self = .select(inline: false)
+        case .radios, .segmented, .select: self = .select(inline: false)
         case .checkbox: self = .yesNo
         case let control: self = control
         }
@@ -22,7 +22,7 @@ extension RowControl {
     /// Whether the row is a group of inputs labelled by a `<legend>` rather than a `<label>`.
     var isGroup: Bool {
         switch self {
-        case .radios, .checkboxes: true
+        case .radios, .segmented, .checkboxes: true
         default: false
         }
     }

@@ -1,4 +1,5 @@
 import FormModel
+import Foundation
 
 extension FieldRenderer {
     /// A `<select>`. Its first option is empty: a size-1 select that is `required` must start with
@@ -18,6 +19,11 @@ extension FieldRenderer {
         }
         writeAutocomplete(plan, implied: nil, into: &writer)
         writeState(field, requirable: true, into: &writer)
+        // A long list is searchable: the page script puts a filter before it, named by this text.
+        if !inline, plan.options.count > Self.longList {
+            writer.attribute(
+                "data-fw-filter", texts.filterOptions.replacingOccurrences(of: "{name}", with: plan.row.displayName))
+        }
         writer.markup(">\n")
         if empty {
             writer.markup("<option value=\"\"")
@@ -38,6 +44,9 @@ extension FieldRenderer {
         }
         writer.markup("</select>\n")
     }
+
+    /// More options than a reader can scan at a glance: the select gets a filter.
+    static let longList = 15
 
     /// A boolean as a `<select>` posting `false` or `true` (which the server decodes as a check box's
     /// value). "No" comes first: a fresh item is false, as an unticked box is, and the browser script's
@@ -70,12 +79,22 @@ extension FieldRenderer {
 
     /// Radio buttons (one choice) or check boxes (several) in a fieldset whose legend is the row's
     /// title (WCAG technique H71). Each input has its own label; help and errors describe every input.
+    /// A segmented control's radios are drawn side by side (`fw-segmented`), other radios as a list.
     func writeGroup(_ field: FieldView, into writer: inout HTMLWriter) {
         let plan = field.plan
         let isRadio: Bool
-        if case .radios = plan.control { isRadio = true } else { isRadio = false }
+        switch plan.control {
+        case .radios:
+            isRadio = true
+            writer.markup("<fieldset class=\"fw-choices\"")
+        case .segmented:
+            isRadio = true
+            writer.markup("<fieldset class=\"fw-choices fw-segmented\"")
+        default:
+            isRadio = false
+            writer.markup("<fieldset class=\"fw-choices\"")
+        }
         let chosen = Set(field.values)
-        writer.markup("<fieldset class=\"fw-choices\"")
         writer.attribute("id", field.id)
         writer.html(plan.data)
         writer.markup(">\n<legend>")

@@ -7,22 +7,12 @@ extension FieldRenderer {
         let value = field.values.first
         switch plan.control {
         case .input(let type, let autocomplete, let inputMode, let defaultStep):
-            // See TypedValues: a refused entry stays visible in a text input, which takes no bounds. An
-            // empty one is no entry (HTML allows an empty `value` on every typed input but a range): the
-            // input keeps its type, as the empty item "Add another" appends must.
-            let refused = value.map { !$0.isEmpty && !TypedValues.fits($0, inputType: type) } ?? false
-            writer.markup("<input type=\"")
-            writer.markup(refused ? "text" : type)
-            writer.markup("\"")
-            writeIdentity(field, into: &writer)
-            if let value { writer.attribute("value", value) }
-            if let placeholder = plan.placeholder { writer.attribute("placeholder", escaped: placeholder) }
-            writeAutocomplete(plan, implied: autocomplete, into: &writer)
-            if let inputMode { writer.attribute("inputmode", literal: inputMode) }
-            if !refused { writeBounds(plan, defaultStep: defaultStep, into: &writer) }
-            if let maxLength = plan.row.maxLength { writer.attribute("maxlength", String(maxLength)) }
-            writeState(field, requirable: true, into: &writer)
-            writer.markup(">\n")
+            writeInput(
+                field, type: type, autocomplete: autocomplete, inputMode: inputMode, defaultStep: defaultStep,
+                into: &writer)
+        case .stepper:
+            writeInput(field, type: "number", autocomplete: nil, inputMode: "decimal", defaultStep: "1", into: &writer)
+            writeStepButtons(field, into: &writer)
         case .textArea:
             writer.markup("<textarea")
             writeIdentity(field, into: &writer)
@@ -95,7 +85,7 @@ extension FieldRenderer {
             writer.markup(">")
             if let value { writer.text(value) }
             writer.markup("</output>\n")
-        case .checkbox, .radios, .checkboxes, .paragraph, .action:
+        case .checkbox, .radios, .segmented, .checkboxes, .paragraph, .action:
             // Written by `write(_:into:)`, which labels them differently.
             break
         }
@@ -110,7 +100,7 @@ extension FieldRenderer {
         }
     }
 
-    private func writeBounds(_ plan: RowPlan, defaultStep: StaticString?, into writer: inout HTMLWriter) {
+    func writeBounds(_ plan: RowPlan, defaultStep: StaticString?, into writer: inout HTMLWriter) {
         if let min = plan.min { writer.attribute("min", escaped: min) }
         if let max = plan.max { writer.attribute("max", escaped: max) }
         if let step = plan.step {

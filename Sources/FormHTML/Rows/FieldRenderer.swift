@@ -9,7 +9,7 @@ struct FieldRenderer: Sendable {
 
     func write(_ field: FieldView, into writer: inout HTMLWriter) {
         switch field.plan.control {
-        case .radios, .checkboxes:
+        case .radios, .segmented, .checkboxes:
             writeGroup(field, into: &writer)
         case .checkbox(let isSwitch):
             writer.markup("<input type=\"checkbox\"")

@@ -50,6 +50,12 @@ public struct PageTexts: Sendable, Hashable {
     public var yes: String
     /// A boolean item of a multivalued section, drawn as a choice of two: false.
     public var no: String
+    /// The label of the filter before a long select; `{name}` stands for the row's title.
+    public var filterOptions: String
+    /// The accessible name of a step counter's − button; `{name}` stands for the row's title.
+    public var decrease: String
+    /// The accessible name of a step counter's + button; `{name}` stands for the row's title.
+    public var increase: String
     /// Help under a count-down timer: the format to type.
     public var durationHelp: String
     /// Help under a date-time: the time zone its times are read in; `{zone}` stands for the zone's name

@@ -3,7 +3,7 @@ extension FormDefinition {
     /// Read-only: every row shows its value and nothing can be submitted (read-only when no argument is given).
     public func disabled(_ flag: Bool = true) -> FormDefinition { updating { $0.disabled = flag } }
 
-    /// Whether required rows' titles end with `*` (they do when no argument is given).
+    /// Whether required rows' titles end with `*`: they do unless this says `false`.
     public func addAsteriskToRequiredRowsTitle(_ flag: Bool = true) -> FormDefinition {
         updating { $0.addAsteriskToRequiredRowsTitle = flag }
     }

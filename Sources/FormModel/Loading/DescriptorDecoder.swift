@@ -15,7 +15,7 @@ struct DescriptorDecoder {
         var form = Form(id: reader.string("id") ?? defaultID)
         form.title = reader.string("title")
         form.disabled = reader.bool("disabled") ?? false
-        form.addAsteriskToRequiredRowsTitle = reader.bool("addAsteriskToRequiredRowsTitle") ?? false
+        form.addAsteriskToRequiredRowsTitle = reader.bool("addAsteriskToRequiredRowsTitle") ?? true
         form.submitTitle = reader.string("submitTitle")
         form.locale = reader.string("locale") ?? "en"
         form.timeZone = reader.string("timeZone") ?? "UTC"

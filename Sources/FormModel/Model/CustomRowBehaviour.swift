@@ -28,7 +28,7 @@ extension RowType {
     ///
     /// ```swift
     /// let rating = RowType.custom(
-    ///     "rating", holds: .integer, control: .radios,
+    ///     "rating", holds: .integer, control: .segmented,
     ///     options: (1...5).map { Option(String($0), title: "\($0) of 5") },
     ///     script: "rating.js")
     /// ```

@@ -16,8 +16,9 @@ public struct Form: Sendable, Hashable {
     public var sections: [Section]
     /// Read-only: every row shows its value and nothing can be submitted.
     public var disabled = false
-    /// Whether required rows' titles end with `*` (XLForm's `addAsteriskToRequiredRowsTitle`).
-    public var addAsteriskToRequiredRowsTitle = false
+    /// Whether required rows' titles end with `*` (XLForm's `addAsteriskToRequiredRowsTitle`). On unless
+    /// turned off: on the web a reader must see which fields are required before sending (WCAG 3.3.2).
+    public var addAsteriskToRequiredRowsTitle = true
     /// The submit button's text.
     public var submitTitle: String?
     /// The language of texts and built-in messages (`en`, `zh-Hans`).

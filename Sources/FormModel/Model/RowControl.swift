@@ -15,12 +15,17 @@ public enum RowControl: Sendable {
     case yesNo
     /// A `<select>`; an inline picker shows its options as a list box (`size` > 1).
     case select(inline: Bool)
-    /// One radio button per option, in a fieldset.
+    /// One radio button per option, in a fieldset, one under the other: a choice among a few.
     case radios
+    /// One radio button per option, in a fieldset, drawn side by side as a segmented control.
+    case segmented
     /// One check box per option, in a fieldset.
     case checkboxes
     /// A range input with a live `<output>`.
     case range
+    /// A number input with − and + buttons beside it (shown by the page script; without it the
+    /// browser's own number input steps).
+    case stepper
     /// `H:MM:SS` typed as text: there is no duration input in HTML.
     case duration
     /// A file input.
@@ -41,7 +46,7 @@ public enum RowControl: Sendable {
     /// have none.
     public var showsPlaceholder: Bool {
         switch self {
-        case .textArea, .duration: true
+        case .textArea, .duration, .stepper: true
         case .input(let type, _, _, _):
             ["text", "search", "url", "tel", "email", "password", "number"].contains(type.description)
         default: false
@@ -52,8 +57,8 @@ public enum RowControl: Sendable {
     /// file inputs, and display and action rows have no control that posts.
     public var takesAutocomplete: Bool {
         switch self {
-        case .input, .textArea, .select, .range, .duration, .yesNo: true
-        case .checkbox, .radios, .checkboxes, .file, .output, .paragraph, .action: false
+        case .input, .textArea, .select, .range, .stepper, .duration, .yesNo: true
+        case .checkbox, .radios, .segmented, .checkboxes, .file, .output, .paragraph, .action: false
         }
     }
 

@@ -29,16 +29,17 @@ extension RowType {
     public static let decimal = RowType(
         "decimal", .decimal, .input(type: "number", autocomplete: nil, inputMode: "decimal", step: "any"))
 
-    // One choice from `options`: a select, shown as a list box when inline; a segmented control is a
-    // row of radio buttons.
+    // One choice from `options`, each kind as what it means on the web: a pushed list or a picker is a
+    // select (with a filter when long), an inline picker a list box, an action sheet or an alert (a few
+    // choices, all in sight) radio buttons, a segmented control radio buttons drawn as segments.
     public static let selectorPush = RowType("selectorPush", .option, .select(inline: false))
     public static let selectorPopover = RowType("selectorPopover", .option, .select(inline: false))
-    public static let selectorActionSheet = RowType("selectorActionSheet", .option, .select(inline: false))
-    public static let selectorAlertView = RowType("selectorAlertView", .option, .select(inline: false))
+    public static let selectorActionSheet = RowType("selectorActionSheet", .option, .radios)
+    public static let selectorAlertView = RowType("selectorAlertView", .option, .radios)
     public static let selectorLeftRight = RowType("selectorLeftRight", .option, .select(inline: false))
     public static let selectorPickerView = RowType("selectorPickerView", .option, .select(inline: false))
     public static let selectorPickerViewInline = RowType("selectorPickerViewInline", .option, .select(inline: true))
-    public static let selectorSegmentedControl = RowType("selectorSegmentedControl", .option, .radios)
+    public static let selectorSegmentedControl = RowType("selectorSegmentedControl", .option, .segmented)
 
     // Several choices from `options`: a check box each.
     public static let multipleSelector = RowType("multipleSelector", .options, .checkboxes)
@@ -63,8 +64,7 @@ extension RowType {
     public static let booleanSwitch = RowType("booleanSwitch", .bool, .checkbox(isSwitch: true))
 
     // Numbers chosen by a control.
-    public static let stepCounter = RowType(
-        "stepCounter", .decimal, .input(type: "number", autocomplete: nil, inputMode: "decimal", step: "1"))
+    public static let stepCounter = RowType("stepCounter", .decimal, .stepper)
     public static let slider = RowType("slider", .decimal, .range)
 
     // Display and action rows.

@@ -10,7 +10,7 @@ enum DescriptorJSON {
         pairs.optional("title", form.title.map(JSONValue.string))
         pairs.optional("submitTitle", form.submitTitle.map(JSONValue.string))
         if form.disabled { pairs.append(("disabled", .bool(true))) }
-        if form.addAsteriskToRequiredRowsTitle { pairs.append(("addAsteriskToRequiredRowsTitle", .bool(true))) }
+        if !form.addAsteriskToRequiredRowsTitle { pairs.append(("addAsteriskToRequiredRowsTitle", .bool(false))) }
         pairs.append(("locale", .string(form.locale)))
         pairs.append(("timeZone", .string(form.timeZone)))
         pairs.append(("hiddenValues", .string(form.hiddenValues.rawValue)))

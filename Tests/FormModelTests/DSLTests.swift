@@ -54,7 +54,7 @@ import Testing
             RowDefinition(.textView, "notes", title: "Notes").placeholder("Notes").maxLength(500)
         }
     }
-    .submitTitle("Add").addAsteriskToRequiredRowsTitle().timeZone("Europe/Paris")
+    .submitTitle("Add").timeZone("Europe/Paris").layout(lines: [["starts", "ends"], ["url", "email"]])
 
     @Test func eventFormInSwiftEqualsEventJSON() throws {
         let loaded = try descriptor("event.json")

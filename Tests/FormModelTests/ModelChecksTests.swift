@@ -130,9 +130,10 @@ import Testing
 /// Settings a row's type cannot use, bounds no value can meet, and addresses a browser must not be sent
 /// to are load problems (`ModelChecks.fitProblems`), not surprises at the first submission.
 @Suite struct FitChecksTests {
-    /// The problems of a descriptor whose one section holds `rows` (YAML flow mappings), and `extra` keys.
-    static func problems(_ rows: [String], extra: String = "") -> [String] {
-        let text = "\(extra)sections: [{rows: [\(rows.joined(separator: ", "))]}]"
+    /// The problems of a descriptor whose first section holds `rows` (YAML flow mappings), `sections`
+    /// more sections after it, and `extra` keys.
+    static func problems(_ rows: [String], extra: String = "", sections: String = "") -> [String] {
+        let text = "\(extra)sections: [{rows: [\(rows.joined(separator: ", "))]}\(sections)]"
         switch FormLoader().load(text, file: "f.yaml", defaultID: "f") {
         case .failure(let problems): return problems.problems.map { "\($0.path): \($0.message)" }
         case .success(let form):

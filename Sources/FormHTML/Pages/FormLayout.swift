@@ -38,13 +38,28 @@ struct FormLayout: Sendable {
         self.rows = rows
         self.sections = sections
         renderer = SectionRenderer(
-            fields: FieldRenderer(texts: texts, asterisks: form.form.addAsteriskToRequiredRowsTitle),
-            rows: rows, formDisabled: form.form.disabled)
+            fields: FieldRenderer(
+                texts: texts, asterisks: form.form.addAsteriskToRequiredRowsTitle,
+                helpToggle: form.form.layout.help == .toggle),
+            rows: rows, formDisabled: form.form.disabled, lines: Self.lines(of: form))
         let title = HTML(text: form.form.title ?? form.form.id)
         start = Self.start(form.form, title: title, errorPrefix: nil)
         startWithErrors = Self.start(form.form, title: title, errorPrefix: texts.errorPrefix)
         formOpen = Self.formOpen(form.form)
         end = Self.end(form, texts: texts, rules: RulesJSON.make(form: form, rows: rows, sections: sections))
+    }
+
+    /// The rows that begin and end each of the layout's lines, by index in `CompiledForm.rows` (the
+    /// checks made sure each line's rows follow one another in one section).
+    static func lines(of form: CompiledForm) -> (starts: Set<Int>, ends: Set<Int>) {
+        var lines: (starts: Set<Int>, ends: Set<Int>) = ([], [])
+        for line in form.form.layout.lines {
+            let indexes = line.compactMap { form.rowIndex[$0] }
+            guard let first = indexes.min(), let last = indexes.max(), first != last else { continue }
+            lines.starts.insert(first)
+            lines.ends.insert(last)
+        }
+        return lines
     }
 
     /// Writes the page for `state`; returns where the token's value starts, when there is one.

@@ -1,4 +1,5 @@
 import FormModel
+import Foundation
 
 /// Writes one field: label, help, errors and control, in that order (a check box puts its label
 /// after the box, as platforms do). Each row type's control is chosen by `Control`.
@@ -6,6 +7,8 @@ struct FieldRenderer: Sendable {
     let texts: PageTexts
     /// The form's `addAsteriskToRequiredRowsTitle`.
     let asterisks: Bool
+    /// Whether help waits behind a "?" toggle (`Layout.Help.toggle`) rather than being shown.
+    var helpToggle = false
 
     func write(_ field: FieldView, into writer: inout HTMLWriter) {
         switch field.plan.control {
@@ -74,13 +77,25 @@ struct FieldRenderer: Sendable {
         }
     }
 
+    /// The help (shown, or behind a "?" toggle), then the errors. The toggle is a disclosure widget,
+    /// `<details>`: it opens without a script, a screen reader announces it as collapsed or expanded, and
+    /// its name says whose help it is. The control stays described by the help, open or not.
     func writeHelpAndErrors(_ field: FieldView, into writer: inout HTMLWriter) {
         if let help = field.plan.help {
+            if helpToggle {
+                writer.markup("<details class=\"fw-help-toggle\"><summary><span aria-hidden=\"true\">?</span>")
+                writer.markup("<span class=\"fw-visually-hidden\"")
+                writer.lang(texts.lang("helpFor"))
+                writer.markup(">")
+                writer.text(texts.helpFor.replacingOccurrences(of: "{name}", with: field.plan.row.displayName))
+                writer.markup("</span></summary>\n")
+            }
             writer.markup("<p class=\"fw-help\"")
             writer.attribute("id", field.helpID)
             writer.markup(">")
             writer.html(help)
             writer.markup("</p>\n")
+            if helpToggle { writer.markup("</details>\n") }
         }
         writeErrors(field.errors, id: field.errorID, itemName: field.itemName, into: &writer)
     }

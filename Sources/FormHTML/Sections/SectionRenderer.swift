@@ -8,6 +8,9 @@ struct SectionRenderer: Sendable {
     let rows: [RowPlan]
     /// The whole form is read-only: no buttons that change it.
     let formDisabled: Bool
+    /// The rows that begin and end a line of the layout (`Layout.lines`): the rows between share it on
+    /// a wide screen, and stack on a narrow one (`.fw-line` in forms.css).
+    var lines: (starts: Set<Int>, ends: Set<Int>) = ([], [])
 
     func write(_ plan: SectionPlan, state: PageState, errors: PageErrors, into writer: inout HTMLWriter) {
         writer.markup("<fieldset class=\"fw-section\"")
@@ -32,7 +35,11 @@ struct SectionRenderer: Sendable {
         if let multivalued = plan.multivalued {
             writeItems(multivalued, of: plan, state: state, errors: errors, into: &writer)
         } else {
-            for index in plan.rows { writeRow(rows[index], index: index, state: state, errors: errors, into: &writer) }
+            for index in plan.rows {
+                if lines.starts.contains(index) { writer.markup("<div class=\"fw-line\">\n") }
+                writeRow(rows[index], index: index, state: state, errors: errors, into: &writer)
+                if lines.ends.contains(index) { writer.markup("</div>\n") }
+            }
         }
         if let footer = plan.footer {
             writer.markup("<p class=\"fw-help\"")

@@ -50,6 +50,8 @@ public struct PageTexts: Sendable, Hashable {
     public var yes: String
     /// A boolean item of a multivalued section, drawn as a choice of two: false.
     public var no: String
+    /// The name of a row's "?" help toggle, for screen readers; `{name}` stands for the row's title.
+    public var helpFor: String
     /// The label of the filter before a long select; `{name}` stands for the row's title.
     public var filterOptions: String
     /// The accessible name of a step counter's − button; `{name}` stands for the row's title.

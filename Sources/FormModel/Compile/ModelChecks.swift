@@ -25,6 +25,7 @@ struct ModelChecks {
         }
         for problem in Self.htmlProblems(of: form) { add(problem.path, problem.message) }
         for problem in Self.deliveryProblems(of: form) { add(problem.path, problem.message) }
+        for problem in Self.layoutProblems(of: form) { add(problem.path, problem.message) }
         for (s, section) in form.sections.enumerated() {
             let path = "sections[\(s)]"
             if section.multivaluedTag == nil, section.rowTemplate != nil || !section.multivaluedOptions.isEmpty {

@@ -8,6 +8,12 @@ extension FormDefinition {
         updating { $0.addAsteriskToRequiredRowsTitle = flag }
     }
 
+    /// Which rows share a line on a wide screen (each by tag, next to one another in one section), and
+    /// whether help waits behind a "?" toggle: `.layout(lines: [["starts", "ends"]], help: .toggle)`.
+    public func layout(lines: [[String]] = [], help: Layout.Help = .shown) -> FormDefinition {
+        updating { $0.layout = Layout(lines: lines, help: help) }
+    }
+
     /// The submit button's text.
     public func submitTitle(_ text: String?) -> FormDefinition { updating { $0.submitTitle = text } }
 

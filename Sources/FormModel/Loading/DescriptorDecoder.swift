@@ -33,6 +33,7 @@ struct DescriptorDecoder {
         form.successRedirect = reader.string("successRedirect")
         form.editable = reader.bool("editable") ?? false
         form.deliveries = deliveries(&reader)
+        form.layout = layout(&reader)
         form.messages = messages(&reader)
         if form.id.isEmpty || !form.id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
             log.add(
@@ -48,6 +49,31 @@ struct DescriptorDecoder {
         }
         reader.finish()
         return form
+    }
+
+    /// `layout`: `lines`, a list of lists of row tags, and `help`, `shown` or `toggle`. Whether the tags
+    /// name rows that can share a line is checked with the rest of the form (`ModelChecks`).
+    private func layout(_ reader: inout ObjectReader) -> Layout {
+        guard let node = reader.node("layout"), var entry = ObjectReader(node, path: reader.path("layout"), log: log)
+        else { return Layout() }
+        defer { entry.finish() }
+        var layout = Layout()
+        if let help = entry.choice("help", as: Layout.Help.self, expected: "'shown' or 'toggle'") { layout.help = help }
+        for line in entry.list("lines") ?? [] {
+            guard case .sequence(let items, _) = line.node else {
+                log.add(line.path, "a line is a list of row tags, such as [starts, ends]", at: line.node)
+                continue
+            }
+            layout.lines.append(
+                items.enumerated().compactMap { index, item in
+                    guard case .scalar(let tag, _, _) = item else {
+                        log.add("\(line.path)[\(index)]", "expected a row's tag, found \(item.kindName)", at: item)
+                        return nil
+                    }
+                    return tag
+                })
+        }
+        return layout
     }
 
     /// `deliver`: a list of objects, each with exactly one of `webhook` (and its `secretEnv`), `email`

@@ -33,6 +33,8 @@ public struct Form: Sendable, Hashable {
     /// that keeps submissions in a database gives them a private link to the form filled with what
     /// they sent, and keeps every version.
     public var editable = false
+    /// Which rows share a line, and where help is (`layout`).
+    public var layout = Layout()
     /// Where its kept submissions are delivered besides the store (`deliver`).
     public var deliveries: [Delivery] = []
     /// Texts per locale a descriptor overrides: `messages["zh-Hans"]["required"]`.

@@ -26,6 +26,16 @@ enum DescriptorJSON {
                         })
                 ))
         }
+        if form.layout != Layout() {
+            pairs.append(
+                (
+                    "layout",
+                    .object([
+                        ("lines", .array(form.layout.lines.map { .array($0.map(JSONValue.string)) })),
+                        ("help", .string(form.layout.help.rawValue)),
+                    ])
+                ))
+        }
         pairs.append(("sections", .array(form.sections.map(section))))
         return .object(pairs)
     }

@@ -2,8 +2,8 @@ import FormModel
 import FormServer
 
 /// The Swift side of the examples: a form written in Swift with a custom validator (`invitation`), two
-/// row types of their own and a form using them (`feedback`), and the stored accounts
-/// `Forms/account.yaml` edits. An application with its own forms registers its
+/// row types of their own and a form using them (`feedback`), a form made from a Swift type (`talk`),
+/// and the stored accounts `Forms/account.yaml` edits. An application with its own forms registers its
 /// own hooks the same way (docs/swift.md, "Swift hooks").
 enum ExampleHooks {
     /// A form written in Swift, served beside the folder's descriptors: its invitation code is checked
@@ -45,6 +45,7 @@ enum ExampleHooks {
         hooks.rowType(ExampleRowTypes.location)
         hooks.serve(invitation)
         hooks.serve(feedback)
+        hooks.serve(ExampleModels.talk)
         if let formsFolder, ExampleAccounts.isServed(in: formsFolder) {
             let accounts = ExampleAccounts()
             hooks.records("account") { accounts.find($0) }

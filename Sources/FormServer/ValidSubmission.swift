@@ -32,6 +32,10 @@ public struct ValidSubmission: Sendable {
     /// XLForm's `httpParameters` of the submission.
     public var httpParameters: JSONValue { verdict.httpParameters }
 
+    /// The submission as a value of a `Decodable` type (`Verdict.decode`): a form made from that type
+    /// with `FormDefinition(model:)` gives it back, `let event = try submission.decode(Event.self)`.
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T { try verdict.decode(type) }
+
     /// The stored record this submission edits, as the form's record provider gave it (`.record` or
     /// `.json` of `RecordLookup`); nil for a new record, and on a form that edits none. The handler saves
     /// the submission over this record, whatever the submission's own values say.

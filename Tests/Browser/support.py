@@ -45,7 +45,7 @@ CSRF_INPUT = re.compile(r'<input type="hidden" name="_csrf" value="([^"]*)"')
 
 
 # The forms written in Swift that the examples' server (formwright-examples) serves beside Forms/.
-SWIFT_FORMS = ["feedback", "invitation"]
+SWIFT_FORMS = ["feedback", "invitation", "talk"]
 
 
 def example_form_ids() -> list[str]:

@@ -55,6 +55,14 @@ public struct FormDefinition: Sendable {
         self.file = file
     }
 
+    /// A definition of `form` as it is, with `problems` found while making it.
+    init(form: Form, problems: [LoadProblem], file: String) {
+        self.form = form
+        customValidators = [:]
+        self.problems = problems
+        self.file = file
+    }
+
     /// Compiles the form with `FormCompiler`, or throws the definition's `problems` followed by every
     /// problem the compiler finds (duplicate tags, predicate syntax, unknown tags, cycles).
     public func compiled() throws(LoadProblems) -> CompiledForm {

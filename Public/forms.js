@@ -15,6 +15,7 @@
   function postedTexts(controls, initial) {
     const texts = [];
     for (const c of controls) {
+      if (c.hasAttribute("data-fw-query")) continue;  // a searched selector's query: the row posts its select
       if (c.type === "checkbox" || c.type === "radio") { if (initial ? c.defaultChecked : c.checked) texts.push(c.value); }
       else if (c.tagName === "SELECT") {
         const chosen = [...c.options].filter((o) => (initial ? o.defaultSelected : o.selected));
@@ -89,7 +90,7 @@
       const wrapper = rule.id ? document.getElementById(rule.id + "-row") : null;
       const controls = wrapper ? [...wrapper.querySelectorAll("input, select, textarea, button")] : [];
       // `required` means "tick this box" on a check box of a group, and does not apply to a range.
-      const requirable = controls.filter((c) => c.tagName !== "BUTTON" && c.type !== "range"
+      const requirable = controls.filter((c) => c.tagName !== "BUTTON" && c.type !== "range" && !c.hasAttribute("data-fw-query")
         && !(c.type === "checkbox" && rule.kind === "options"));
       const marker = wrapper && wrapper.querySelector(".fw-required");
       // The server's value, when the controls show another (what was typed before a refused post):

@@ -24,11 +24,14 @@ enum ExampleHooks {
     }
     .submitTitle("Join")
 
-    /// A form written in Swift with the examples' own row types: a star rating and a location. A
-    /// descriptor names them the same way (`type: rating`), once `make` has registered them.
+    /// A form written in Swift with the examples' own row types, a star rating and a location, and a city
+    /// searched among thousands (`ExampleCities`). A descriptor names them the same way (`type: rating`,
+    /// `optionsFrom: cities`), once `make` has registered them.
     static let feedback = FormDefinition("feedback", title: "How was the meetup?") {
         SectionDefinition {
             RowDefinition(ExampleRowTypes.rating, "stars", title: "Your rating").required()
+            RowDefinition(.selectorPush, "city", title: "Your city").optionsFrom("cities")
+                .help("Type a few letters of its name, then choose it")
             RowDefinition(ExampleRowTypes.location, "where", title: "Where you came from")
                 .help("Latitude and longitude, such as 48.8566, 2.3522")
             RowDefinition(.textView, "comments", title: "Comments").maxLength(2000)
@@ -43,6 +46,7 @@ enum ExampleHooks {
         var hooks = FormHooks()
         hooks.rowType(ExampleRowTypes.rating)
         hooks.rowType(ExampleRowTypes.location)
+        hooks.optionSource(ExampleCities.source)
         hooks.serve(invitation)
         hooks.serve(feedback)
         hooks.serve(ExampleModels.talk)

@@ -44,7 +44,12 @@ extension FormEngine {
             else { continue }
             let sent = fields.values(named: tag)
             let decoded =
-                if let decode = row.type.custom?.decode {
+                if row.optionsFrom != nil {
+                    // A kept value was confirmed when it was kept: its source is not asked again.
+                    decoder.decode(sent, as: .text, options: [], keepsBlank: false).map { value in
+                        value.map { FormValue.option($0.description) }
+                    }
+                } else if let decode = row.type.custom?.decode {
                     decoder.decode(sent?.all ?? [], with: decode, type: row.type.name)
                 } else {
                     decoder.decode(sent, as: row.type.valueKind, options: row.options, keepsBlank: row.type.isSecret)

@@ -32,9 +32,13 @@ public final class FormEngine: Sendable {
     /// What is worked out once for `form`, so a request only reads it.
     private let plan: FormPlan
 
-    /// An engine for `form` with the Swift validators its descriptor calls by name; uploads over
-    /// `maximumFileSize` bytes are refused (nil: any size).
-    public init(form: CompiledForm, customValidators: [String: CustomValidator] = [:], maximumFileSize: Int? = nil) {
+    /// An engine for `form` with the Swift validators its descriptor calls by name and the option
+    /// sources its rows search (`optionsFrom`); uploads over `maximumFileSize` bytes are refused (nil:
+    /// any size).
+    public init(
+        form: CompiledForm, customValidators: [String: CustomValidator] = [:],
+        optionSources: [String: OptionSource] = [:], maximumFileSize: Int? = nil
+    ) {
         self.form = form
         self.customValidators = customValidators
         self.maximumFileSize = maximumFileSize
@@ -43,7 +47,7 @@ public final class FormEngine: Sendable {
         var messages: [String: Messages] = [:]
         for locale in locales { messages[locale] = Messages(locale: locale, overrides: form.form.messages) }
         self.messages = messages
-        plan = FormPlan(form: form)
+        plan = FormPlan(form: form, optionSources: optionSources)
     }
 
     /// The custom validator names `form` calls that are not in `registered`, each once.
@@ -74,10 +78,15 @@ public final class FormEngine: Sendable {
         values.reserveCapacity(plan.rows.count)
         // Decoding problems in row order: a valid submission has none, so this stays unallocated.
         var problems: [(row: Int, problem: Problem)] = []
+        // The options sources confirmed, for their titles: most forms search none, and this stays empty.
+        var confirmed: [Int: Option] = [:]
         for index in plan.rows.indices {
             values.append(
                 plan.withRow(index) { rowPlan, compiled in
-                    decode(fields, row: index, rowPlan, compiled, stored: stored, problems: &problems)
+                    guard rowPlan.searchesOptions, let tag = rowPlan.field, !(fields.isJSON && !fields.contains(tag))
+                    else { return decode(fields, row: index, rowPlan, compiled, stored: stored, problems: &problems) }
+                    return confirm(
+                        fields.values(named: tag), row: index, rowPlan, problems: &problems, confirmed: &confirmed)
                 })
         }
         var items: [Int: MultivaluedItems] = [:]
@@ -97,9 +106,40 @@ public final class FormEngine: Sendable {
                     decoder: decoder)
             }
         }
-        return judge(
+        var verdict = judge(
             values: values, problems: problems, items: items, fields: fields, stored: stored, locale: locale,
             explain: explain, budget: budget)
+        verdict.confirmedOptions = confirmed
+        return verdict
+    }
+
+    /// The value of a row whose options come from a source: the text sent, confirmed by the source's
+    /// `lookup` within its deadline. A value it does not know is `unknownOption`; a source that fails or is
+    /// late is `optionsUnavailable`, which the server answers `503`: nothing was wrong with what was sent.
+    private func confirm(
+        _ sent: SubmittedFields.Sent?, row index: Int, _ rowPlan: RowPlan,
+        problems: inout [(row: Int, problem: Problem)],
+        confirmed: inout [Int: Option]
+    ) -> FormValue? {
+        let text: FormValue?
+        switch decoder.decode(sent, as: .text, options: [], keepsBlank: false) {
+        case .success(let value): text = value
+        case .failure(let problem):
+            problems.append((index, problem))
+            return nil
+        }
+        guard case .text(let value)? = text else { return nil }
+        do throws(OptionSource.Unavailable) {
+            guard let source = rowPlan.source, let option = try source.option(value) else {
+                problems.append((index, rowPlan.source == nil ? .optionsUnavailable : .unknownOption))
+                return nil
+            }
+            confirmed[index] = option
+            return .option(option.value)
+        } catch {
+            problems.append((index, .optionsUnavailable))
+            return nil
+        }
     }
 
     /// Row `index`'s decoded value (nil when it could not be decoded; the problem is appended).

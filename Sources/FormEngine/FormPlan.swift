@@ -37,10 +37,14 @@ final class FormPlan: Sendable {
     /// Per section: its `hidden` when that is a constant, nil for a predicate.
     let sectionHiddenConstants: [Bool?]
 
-    init(form: CompiledForm) {
+    init(form: CompiledForm, optionSources: [String: OptionSource] = [:]) {
         self.form = form
         let read = Self.rowsRead(in: form)
-        rows = form.rows.map { RowPlan(form.rows[$0.index], in: form, isRead: read[$0.index]) }
+        rows = form.rows.map {
+            RowPlan(
+                form.rows[$0.index], in: form, isRead: read[$0.index],
+                source: $0.row.optionsFrom.flatMap { optionSources[$0] })
+        }
         clearsHidden = form.form.hiddenValues == .clear
         isDisabled = form.form.disabled
         hasMultivaluedSections = form.sections.contains { $0.section.isMultivalued }
@@ -119,8 +123,12 @@ final class RowPlan: Sendable {
     /// A custom row type's own decoder and check, and its name for the problems they report.
     let custom: CustomRowBehaviour?
     let typeName: String
+    /// Where a selector's options come from when its descriptor names a source (`optionsFrom`).
+    let source: OptionSource?
+    /// Whether the row names a source (registered or not: an unregistered one confirms nothing).
+    let searchesOptions: Bool
 
-    init(_ compiled: CompiledRow, in form: CompiledForm, isRead: Bool) {
+    init(_ compiled: CompiledRow, in form: CompiledForm, isRead: Bool, source: OptionSource? = nil) {
         let row = compiled.row
         kind = row.type.valueKind
         keepsBlank = row.type.isSecret
@@ -142,5 +150,7 @@ final class RowPlan: Sendable {
         keyBytes = key
         custom = row.type.custom
         typeName = row.type.name
+        self.source = source
+        searchesOptions = row.optionsFrom != nil
     }
 }

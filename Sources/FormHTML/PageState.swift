@@ -42,6 +42,26 @@ public struct PageState: Sendable {
     /// the control and sent back with the next post unless another is chosen.
     public var heldFiles: [Int: HeldFile] = [:]
 
+    /// Per row whose options come from a source (`optionsFrom`): what its search shows.
+    public var searches: [Int: Search] = [:]
+
+    /// What a searched selector shows: the text searched for, the matches of a search the server ran
+    /// (a page without script), the option chosen with its title, and whether the source failed.
+    public struct Search: Sendable, Equatable {
+        public var query: String
+        /// Nil when no search was run for this page.
+        public var matches: [Option]?
+        public var chosen: Option?
+        public var unavailable: Bool
+
+        public init(query: String = "", matches: [Option]? = nil, chosen: Option? = nil, unavailable: Bool = false) {
+            self.query = query
+            self.matches = matches
+            self.chosen = chosen
+            self.unavailable = unavailable
+        }
+    }
+
     /// The id of the kept submission the page changes (opened through its edit link): a paragraph
     /// above the form says so. Nil for any other page.
     public var editedReference: String?
@@ -139,6 +159,11 @@ public enum FieldNames {
     /// The submit button that asks for one more item in a multivalued section instead of submitting:
     /// its value is the section's `multivaluedTag`.
     public static let addItem = "_add"
+    /// The submit button that searches a selector's option source instead of submitting, without a
+    /// script: its value is the row's tag.
+    public static let search = "_search"
+    /// The text a searched selector's search field posts for the row `tag`.
+    public static func query(tag: String) -> String { "_q." + tag }
     /// The hidden field carrying the version of the stored record the page showed.
     public static let version = "_version"
     /// A row posts under its tag; a multivalued section's items post, in order, under its `multivaluedTag`.

@@ -34,12 +34,23 @@ public struct FormHooks: Sendable {
     public private(set) var rowTypes = RowTypes.builtIn
     /// Row types that could not be registered (a name taken, a bad name): the server refuses to start.
     public private(set) var rowTypeProblems: [String] = []
+    /// Option sources by name, which rows search (`optionsFrom`).
+    public private(set) var optionSources: [String: OptionSource] = [:]
+    /// Option source names registered twice: the server refuses to start.
+    var optionSourcesRegisteredTwice: Set<String> = []
     /// Validator names registered twice, by `validator` and `register` or by two definitions: only one
     /// closure can answer to a name, so the server refuses to start rather than drop one silently.
     var validatorsRegisteredTwice: Set<String> = []
 
     /// No hooks.
     public init() {}
+
+    /// Registers an option source, which rows name as `optionsFrom: NAME`: a selector searched as the
+    /// reader types, whose submitted value `source` confirms (`OptionSource`).
+    public mutating func optionSource(_ source: OptionSource) {
+        if optionSources[source.name] != nil { optionSourcesRegisteredTwice.insert(source.name) }
+        optionSources[source.name] = source
+    }
 
     /// Registers a row type of the application's own (`RowType.custom`), which descriptors then name
     /// as `type: NAME` and `formwright check` knows. A name already taken stops the server at start.

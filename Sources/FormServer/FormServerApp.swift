@@ -261,6 +261,10 @@ public final class FormServerApp: Sendable {
             problems.append("the custom validator '\(name)' is registered twice: only one closure can answer to a name")
         }
         problems += unregisteredValidatorProblems(in: catalog, registered: hooks.validators)
+        problems += unregisteredSourceProblems(in: catalog, registered: hooks.optionSources)
+        for name in hooks.optionSourcesRegisteredTwice.sorted() {
+            problems.append("the option source '\(name)' is registered twice: only one can answer to a name")
+        }
         problems += messageProblems(in: catalog)
         for id in hooks.handlers.keys.sorted() where catalog.forms[id] == nil {
             problems.append("a handler is registered for the form '\(id)', which does not exist")
@@ -296,6 +300,20 @@ public final class FormServerApp: Sendable {
             }
         }
         return problems
+    }
+
+    /// Every row of `catalog`'s forms whose options come from a source not in `registered`, with where it
+    /// is. `formwright check` reports them as `serve` would refuse them.
+    public static func unregisteredSourceProblems(
+        in catalog: FormCatalog, registered: [String: OptionSource]
+    ) -> [String] {
+        catalog.ids.flatMap { id in
+            (catalog.forms[id]?.form.allRows ?? []).compactMap { entry -> String? in
+                guard let name = entry.value.optionsFrom, registered[name] == nil else { return nil }
+                return "form '\(id)', sections[\(entry.section)].rows[\(entry.row)]: takes its options from '\(name)', "
+                    + "which is not registered in Swift (FormHooks.optionSource)"
+            }
+        }
     }
 
     /// Warnings, not problems: the conditions of `catalog`'s forms that cannot be evaluated on a form's

@@ -38,7 +38,9 @@ struct CheckCommand: ParsableCommand {
         } catch {
             report(error.problems.map(\.description))
         }
-        let unregistered = FormServerApp.unregisteredValidatorProblems(in: catalog, registered: hooks.validators)
+        let unregistered =
+            FormServerApp.unregisteredValidatorProblems(in: catalog, registered: hooks.validators)
+            + FormServerApp.unregisteredSourceProblems(in: catalog, registered: hooks.optionSources)
         let texts = FormServerApp.messageProblems(in: catalog)
         let environment = ProcessInfo.processInfo.environment
         let deliveries = FormServerApp.deliveryProblems(

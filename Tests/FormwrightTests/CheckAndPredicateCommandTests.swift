@@ -92,7 +92,7 @@ extension CommandSuites {
                 let file = folder.appendingPathComponent("talk.yaml")
                 try """
                 sections: [{rows: [{tag: stars, type: rating, title: Stars, required: true},
-                  {tag: where, type: location, title: Where}]}]
+                  {tag: where, type: location, title: Where}, {tag: city, type: selectorPush, optionsFrom: cities}]}]
                 """.write(to: file, atomically: true, encoding: .utf8)
                 return (
                     try runFormwright(["check", folder.path], binary: examplesBinary),
@@ -103,7 +103,7 @@ extension CommandSuites {
                 )
             }
             #expect(check.status == 0)
-            #expect(check.output.contains("ok talk: 1 section, 2 rows"))
+            #expect(check.output.contains("ok talk: 1 section, 3 rows"))
             #expect(render.status == 0)
             #expect(render.output.contains(#"data-rating="stars""#))
             #expect(
@@ -113,6 +113,28 @@ extension CommandSuites {
             #expect(product.status == 1)
             #expect(product.output.contains("talk.yaml: sections[0].rows[0].type: unknown row type 'rating'"))
             #expect(product.output.contains("talk.yaml: sections[0].rows[1].type: unknown row type 'location'"))
+            // Once its types load, the product would also find the source missing; the examples' binary has it.
+            #expect(!check.output.contains("'cities'"))
+        }
+
+        /// `check` knows the option sources `serve` registers: the examples' `cities`, which the product lacks.
+        @Test func checkKnowsTheRegisteredOptionSources() async throws {
+            let (examples, product) = try await offPool {
+                let folder = try temporaryFolder()
+                defer { try? FileManager.default.removeItem(at: folder) }
+                try "sections: [{rows: [{tag: city, type: selectorPush, optionsFrom: cities}]}]"
+                    .write(to: folder.appendingPathComponent("trip.yaml"), atomically: true, encoding: .utf8)
+                return (
+                    try runFormwright(["check", folder.path], binary: examplesBinary),
+                    try runFormwright(["check", folder.path])
+                )
+            }
+            #expect(examples.status == 0)
+            #expect(product.status == 1)
+            #expect(
+                product.output.contains(
+                    "form 'trip', sections[0].rows[0]: takes its options from 'cities', which is not registered in Swift"
+                ))
         }
 
         /// A form's own texts that would never be shown, or shown with a `{placeholder}` as written.

@@ -33,6 +33,9 @@ public enum Problem: Error, Sendable, Hashable {
     case notADuration
     case notABoolean
     case unknownOption
+    /// A row whose options come from an `OptionSource` that failed or was late to confirm the value:
+    /// nothing is wrong with what was sent, so the submission is answered `503` (try again).
+    case optionsUnavailable
     case sentMoreThanOnce
     /// A value of a kind the row cannot hold (a list for a text row); its message names the kind.
     case wrongType(sent: RawValue.Kind)
@@ -79,6 +82,7 @@ public enum Problem: Error, Sendable, Hashable {
         case .notADuration: "notADuration"
         case .notABoolean: "notABoolean"
         case .unknownOption: "unknownOption"
+        case .optionsUnavailable: "optionsUnavailable"
         case .sentMoreThanOnce: "sentMoreThanOnce"
         case .wrongType: "wrongType"
         case .controlCharacters: "controlCharacters"

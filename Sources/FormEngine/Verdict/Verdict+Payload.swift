@@ -34,7 +34,12 @@ extension Verdict {
                     plain.append((tag, .null))  // XLForm's formValues has no key for a row without a value
                     continue
                 }
-                let pair = json(value, row: compiled.row, options: plan.rows[index].optionObjects)
+                let pair =
+                    if let option = confirmedOptions[index], case .option(let key) = value {
+                        (plain: JSONValue.string(key), detailed: Self.optionObject(value: key, title: option.title))
+                    } else {
+                        json(value, row: compiled.row, options: plan.rows[index].optionObjects)
+                    }
                 plain.append((tag, pair.plain))
                 detailed.append((tag, pair.detailed))
             }

@@ -72,7 +72,11 @@ extension Verdict {
                         plain.append(contentsOf: key)
                         detailed.append(contentsOf: key)
                     }
-                    write(value, choices: compiled.row.options, plan: rowPlan, plain: &plain, detailed: &detailed)
+                    if let option = confirmedOptions[index] {
+                        write(value, choices: [option], plan: nil, plain: &plain, detailed: &detailed)
+                    } else {
+                        write(value, choices: compiled.row.options, plan: rowPlan, plain: &plain, detailed: &detailed)
+                    }
                 }
             }
         }

@@ -33,6 +33,13 @@ public struct Verdict: Sendable {
     /// Computed when asked for: a JSON answer never needs it. A date-time read from what was sent shows
     /// as its wall-clock reading in the form's zone, which is what a `datetime-local` control can hold
     /// (an instant sent as `…Z` is shown at the form zone's time).
+    /// The first text posted under `name`, as entered (a field of the page that is no row's, such as a
+    /// search field's query); nil for a JSON body or when nothing was posted.
+    public func enteredText(named name: String) -> String? {
+        guard let fields, !fields.isJSON else { return nil }
+        return fields.first(name).flatMap(\.enteredText)
+    }
+
     public var entered: [Int: [String]] {
         guard let fields else { return [:] }
         var entered: [Int: [String]] = [:]
@@ -58,6 +65,14 @@ public struct Verdict: Sendable {
     /// Whether the checks needed more steps than the evaluation's budget allowed: the verdict then refuses
     /// the submission as a whole (`tooLongToCheck`), whatever else it found.
     public let spentBudget: Bool
+
+    /// The options sources confirmed for rows that search them (`optionsFrom`), by row index: their
+    /// titles, which the form itself does not list.
+    public internal(set) var confirmedOptions: [Int: Option] = [:]
+
+    /// Whether the checks could not be finished because an option source failed or was late: the
+    /// server answers `503`, as nothing was wrong with what was sent.
+    public var optionsUnavailable: Bool { errors.contains { $0.code == Problem.optionsUnavailable.code } }
 
     /// Whether nothing was refused.
     public var isValid: Bool { errors.isEmpty }

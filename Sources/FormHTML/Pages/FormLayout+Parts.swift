@@ -76,13 +76,15 @@ extension FormLayout {
         return writer.bytes
     }
 
-    /// The scripts of the form's custom row types, each once, in the order the rows first use them.
+    /// The scripts of the form's custom row types, each once, in the order the rows first use them, and
+    /// the combobox's (`forms-search.js`) when a row searches an option source.
     static func scripts(of form: Form) -> [String] {
         var seen = Set<String>()
         let types = form.sections.flatMap { section in
             section.rows.map(\.type) + [section.rowTemplate?.type].compactMap { $0 }
         }
-        return types.compactMap(\.custom?.script).filter { seen.insert($0).inserted }
+        let search = form.allRows.contains { $0.value.optionsFrom != nil } ? ["forms-search.js"] : []
+        return (types.compactMap(\.custom?.script) + search).filter { seen.insert($0).inserted }
     }
 
     /// `novalidate`: the server validates every post anyway (docs/submissions.md), and its messages are the

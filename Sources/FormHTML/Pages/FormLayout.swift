@@ -1,4 +1,5 @@
 import FormModel
+import Foundation
 
 /// The constant parts of a form's page, escaped and laid out once: row and section plans, the page
 /// start and end, the `<form>` tag and the rules script. `write(state:into:)` adds one request's state.
@@ -33,6 +34,9 @@ struct FormLayout: Sendable {
                 timeZone: zone,
                 control: newPasswords.contains(compiled.index) ? NewPasswords.control(for: compiled.row.type) : nil)
             plan.uploadLimit = uploadLimits[compiled.index].map { (String($0.bytes), HTML(attributeValue: $0.message)) }
+            if compiled.row.optionsFrom != nil, let tag = compiled.row.tag {
+                plan.searchURL = "/forms/\(Self.pathSegment(form.form.id))/options/\(Self.pathSegment(tag))"
+            }
             return plan
         }
         self.rows = rows
@@ -47,6 +51,13 @@ struct FormLayout: Sendable {
         startWithErrors = Self.start(form.form, title: title, errorPrefix: texts.errorPrefix)
         formOpen = Self.formOpen(form.form)
         end = Self.end(form, texts: texts, rules: RulesJSON.make(form: form, rows: rows, sections: sections))
+    }
+
+    /// `text` percent-encoded for one segment of a path: a tag may hold `/`, `?` or spaces.
+    static func pathSegment(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
     /// The rows that begin and end each of the layout's lines, by index in `CompiledForm.rows` (the

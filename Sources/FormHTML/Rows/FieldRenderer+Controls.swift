@@ -28,6 +28,8 @@ extension FieldRenderer {
             writer.markup("</textarea>\n")
         case .select(let inline):
             writeSelect(field, inline: inline, into: &writer)
+        case .search:
+            writeSearch(field, into: &writer)
         case .yesNo:
             writeYesNo(field, into: &writer)
         case .range:

@@ -18,6 +18,8 @@ struct FieldView {
     var itemName: String? = nil
     /// For an upload row: the file the server holds from a refused post.
     var held: PageState.HeldFile? = nil
+    /// For a row whose options come from a source: what its search shows.
+    var search: PageState.Search? = nil
 
     /// The id of the help paragraph.
     var helpID: String { id + "-help" }

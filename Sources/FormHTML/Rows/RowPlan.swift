@@ -48,6 +48,8 @@ struct RowPlan: Sendable {
     let rangeDefault: String?
     /// A custom type's attributes for its script, ` data-NAME="value"` each, escaped once.
     let data: HTML
+    /// For a row whose options come from a source: where the page script asks for matches.
+    var searchURL: String?
 
     /// `timeZone` is the form's, named under a date-time control. `control` and `label` are the row's
     /// unless given (an item of a multivalued section: `Control(item:)`, `CompiledSection.itemTitle`).
@@ -56,7 +58,7 @@ struct RowPlan: Sendable {
         control: Control? = nil, label: String? = nil
     ) {
         self.row = row
-        self.control = control ?? row.type.control
+        self.control = control ?? (row.optionsFrom != nil ? .search : row.type.control)
         self.id = id
         self.name = name
         self.label = HTML(text: label ?? row.title ?? row.tag ?? "")

@@ -67,6 +67,7 @@ struct SectionRenderer: Sendable {
             disabled: formDisabled || state.rowDisabled.at(index), required: state.rowRequired.at(index),
             errors: errors.row[index] ?? [])
         field.held = state.heldFiles[index]
+        field.search = state.searches[index]
         writer.markup("<div class=\"fw-row\"")
         writer.attribute("id", plan.id + "-row")
         writer.attribute("data-fw-row", String(index))

@@ -52,6 +52,14 @@ public struct PageTexts: Sendable, Hashable {
     public var no: String
     /// The name of a row's "?" help toggle, for screen readers; `{name}` stands for the row's title.
     public var helpFor: String
+    /// The button that searches a selector's options without a script.
+    public var search: String
+    /// The label of a searched selector's matches; `{name}` stands for the row's title.
+    public var matchesFor: String
+    /// Said when a search finds nothing; `{query}` stands for what was searched.
+    public var noMatches: String
+    /// Said when a selector's options cannot be searched just now.
+    public var searchUnavailable: String
     /// The label of the filter before a long select; `{name}` stands for the row's title.
     public var filterOptions: String
     /// The accessible name of a step counter's − button; `{name}` stands for the row's title.

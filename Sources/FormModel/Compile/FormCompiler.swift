@@ -245,6 +245,13 @@ private struct CompilationContext {
         }
         // Items post one value each under the multivalued tag, read back by position. A set of choices
         // per item would post zero or several values, and nothing would say which item they belong to.
+        if let source = row.optionsFrom {
+            problem(
+                rowPath + ".optionsFrom",
+                "a multivalued section's items cannot search '\(source)': each item is one control posting one "
+                    + "value, with no room for a search; use a selector row outside the section")
+            return nil
+        }
         guard row.type.valueKind != .options else {
             let tag = section.multivaluedTag ?? ""
             problem(

@@ -67,7 +67,16 @@ struct ModelChecks {
     }
 
     private mutating func check(_ row: Row, at path: String) {
-        if row.type.needsOptions && row.options.isEmpty {
+        if let source = row.optionsFrom {
+            if row.type.valueKind != .option {
+                add(
+                    path + ".optionsFrom",
+                    "options from '\(source)' are searched one choice at a time: they fit a single selector "
+                        + "(selectorPush), not \(ConstantComparisonChecks.article(row.type.name)) row")
+            } else if !row.options.isEmpty {
+                add(path + ".optionsFrom", "a row takes its options from its list or from '\(source)', not both")
+            }
+        } else if row.type.needsOptions && row.options.isEmpty {
             add(path + ".options", "a \(row.type.name) row needs options")
         }
         var seen = Set<String>()

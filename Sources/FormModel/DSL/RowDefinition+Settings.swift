@@ -27,6 +27,10 @@ extension RowDefinition {
     /// The choices of a selector row, replacing any given before.
     public func options(_ options: [Option]) -> RowDefinition { updating { $0.options = options } }
 
+    /// Takes the options from the `OptionSource` registered as `source`, searched as the reader types
+    /// (a single selector's `optionsFrom`).
+    public func optionsFrom(_ source: String) -> RowDefinition { updating { $0.optionsFrom = source } }
+
     /// The choices of a selector row, written as a list: `Option("5m", title: "5 minutes before")`,
     /// or a plain string whose title is its value.
     public func options(@ListBuilder<Option> _ options: () -> [Option]) -> RowDefinition {

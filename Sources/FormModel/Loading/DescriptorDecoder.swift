@@ -206,6 +206,7 @@ struct DescriptorDecoder {
         (row.store, row.storeHashed) = storePolicy(&reader)
         row.url = reader.string("url")
         row.accept = reader.strings("accept") ?? []
+        row.optionsFrom = reader.string("optionsFrom")
         let listed = options(&reader)
         if !listed.isEmpty { row.options = listed }  // else the type's own, if it has some
         let values = ValueDecoder(log: log, row: row, zone: zone)
@@ -217,7 +218,7 @@ struct DescriptorDecoder {
         row.validators = (reader.list("validators") ?? []).map {
             validator($0.node, path: $0.path, values: values) ?? ValidatorSpec(.predicate("TRUEPREDICATE"))
         }
-        if row.type.needsOptions && row.options.isEmpty {
+        if row.type.needsOptions && row.options.isEmpty && row.optionsFrom == nil {
             log.add(reader.path("options"), "a \(row.type.name) row needs options", at: node)
         }
         if !row.type.takesInput, row.required != .never {
@@ -232,8 +233,8 @@ struct DescriptorDecoder {
     /// Every key a row may have.
     static let rowKeys = [
         "tag", "type", "title", "value", "placeholder", "autocomplete", "required", "requireMsg", "hidden", "disabled",
-        "noValueDisplayText", "help", "maxLength", "url", "accept", "options", "min", "max", "step", "validators",
-        "store",
+        "noValueDisplayText", "help", "maxLength", "url", "accept", "options", "optionsFrom", "min", "max", "step",
+        "validators", "store",
     ]
 
     /// `store`: `true` (the default), `false` (never kept), or `hash` (a salted hash kept instead).

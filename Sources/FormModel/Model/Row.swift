@@ -26,6 +26,9 @@ public struct Row: Sendable, Hashable {
     public var validators: [ValidatorSpec] = []
     /// The choices of a selector row.
     public var options: [Option] = []
+    /// The `OptionSource` a selector's options come from instead of `options`: searched as the reader
+    /// types, each submitted value confirmed by it (`optionsFrom`).
+    public var optionsFrom: String?
     /// What a selector shows when nothing is chosen.
     public var noValueDisplayText: String?
     /// Help text shown with the control.

@@ -23,6 +23,9 @@ public enum RowControl: Sendable {
     case checkboxes
     /// A range input with a live `<output>`.
     case range
+    /// A selector whose options come from an `OptionSource`: a search field, a button that searches
+    /// without a script, and the matches as a select; the page script makes it a combobox.
+    case search
     /// A number input with − and + buttons beside it (shown by the page script; without it the
     /// browser's own number input steps).
     case stepper
@@ -57,7 +60,7 @@ public enum RowControl: Sendable {
     /// file inputs, and display and action rows have no control that posts.
     public var takesAutocomplete: Bool {
         switch self {
-        case .input, .textArea, .select, .range, .stepper, .duration, .yesNo: true
+        case .input, .textArea, .select, .range, .stepper, .duration, .yesNo, .search: true
         case .checkbox, .radios, .segmented, .checkboxes, .file, .output, .paragraph, .action: false
         }
     }

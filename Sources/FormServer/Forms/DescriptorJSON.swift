@@ -72,6 +72,7 @@ enum DescriptorJSON {
         pairs.optional("store", row.store ? nil : JSONValue.bool(false))
         pairs.condition("required", row.required)
         pairs.optional("requireMsg", row.requireMessage.map(JSONValue.string))
+        pairs.optional("optionsFrom", row.optionsFrom.map(JSONValue.string))
         pairs.condition("hidden", row.hidden)
         pairs.condition("disabled", row.disabled)
         if !row.options.isEmpty {

@@ -2,7 +2,9 @@ import FormEngine
 import FormHTML
 import FormModel
 import FormStore
+import Foundation
 import HTTPServer
+import Logging
 
 /// What a judged post is answered: kept, refused, changed meanwhile, not kept, or refused for its
 /// CSRF token.
@@ -106,7 +108,7 @@ extension FormRoutes {
     /// record's version the page carries.
     func rerender(
         _ site: FormSite, verdict: Verdict, record: EditedRecord?, request: Request, locale: String,
-        addingTo tag: String?, version: String?, held: [Int: PageState.HeldFile] = [:]
+        addingTo tag: String?, version: String?, held: [Int: PageState.HeldFile] = [:], searching: String? = nil
     ) -> Response {
         var state = PageState(verdict: verdict, entered: true, stored: record?.values)
         // The page of a kept submission names its files, as when it was opened; files held from this
@@ -133,6 +135,21 @@ extension FormRoutes {
                 state.focus = .section(section.index)
             }
             state.items[section.index] = items
+            status = .ok
+        }
+        // A search without a script: the page again, nothing judged yet, with the row's matches.
+        if let searching, let index = site.form.rowIndex[searching], let source = site.sources[index] {
+            state.errors = []
+            var search = state.searches[index] ?? PageState.Search()
+            do {
+                search.matches = try source.matches(
+                    String(search.query.trimmingCharacters(in: .whitespaces).prefix(Self.longestQuery)),
+                    limit: Self.matchesShown)
+            } catch {
+                search.unavailable = true
+                logger.warning("option source failed", metadata: ["form": "\(site.id)", "error": "\(error)"])
+            }
+            state.searches[index] = search
             status = .ok
         }
         return Answers.html(status, site.page(locale).render(state: state))

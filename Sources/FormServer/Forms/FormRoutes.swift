@@ -82,6 +82,9 @@ struct FormRoutes: Sendable {
         routes.post("/forms/{id}", values: sites, missing: missing) { request, source in
             submit(request.owned(), site: source.site)
         }
+        routes.get("/forms/{id}/options/{tag}", exists: { [sites] in sites[$0["id"] ?? ""] != nil }) { request in
+            searchOptions(request.owned())
+        }
         routes.get("/forms/{id}/thanks", values: sites, missing: missing) { request, source in
             thanks(request, site: source.site)
         }
@@ -268,6 +271,24 @@ struct FormRoutes: Sendable {
         if !fields.isJSON, let tag = fields.first(FieldNames.addItem).flatMap(\.enteredText) {
             return rerender(
                 site, verdict: verdict, record: record, request: request, locale: locale, addingTo: tag, version: shown)
+        }
+        if !fields.isJSON, let tag = fields.first(FieldNames.search).flatMap(\.enteredText) {
+            return rerender(
+                site, verdict: verdict, record: record, request: request, locale: locale, addingTo: nil, version: shown,
+                searching: tag)
+        }
+        if verdict.optionsUnavailable {
+            // Nothing is wrong with what was sent: a source could not confirm it in time. Not kept, not
+            // refused: the client sends it again.
+            var response =
+                wantsJSON
+                ? Answers.json(.serviceUnavailable, verdict.errorsJSON)
+                : rerender(
+                    site, verdict: verdict, record: record, request: request, locale: locale, addingTo: nil,
+                    version: shown)
+            response.status = .serviceUnavailable
+            response.headers["Retry-After"] = "5"
+            return response
         }
         if let current = record?.version, !sent.allows(current) {
             return changed(

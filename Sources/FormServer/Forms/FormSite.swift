@@ -31,10 +31,18 @@ final class FormSite: Sendable {
     var form: CompiledForm { engine.form }
     /// The form's id, kept apart: every page's token is signed with it.
     let id: String
+    /// The option sources of the rows that search one, by row index.
+    let sources: [Int: OptionSource]
 
     /// The site of `form`; uploads over `maximumFileSize` bytes are refused (`serve --max-file`).
     init(form: CompiledForm, hooks: FormHooks, maximumFileSize: Int? = nil) throws {
-        engine = FormEngine(form: form, customValidators: hooks.validators, maximumFileSize: maximumFileSize)
+        engine = FormEngine(
+            form: form, customValidators: hooks.validators, optionSources: hooks.optionSources,
+            maximumFileSize: maximumFileSize)
+        sources = Dictionary(
+            uniqueKeysWithValues: form.rows.compactMap { row in
+                row.row.optionsFrom.flatMap { hooks.optionSources[$0] }.map { (row.index, $0) }
+            })
         let initial = engine.initial()
         initialState = PageState(verdict: initial, entered: false)
         initialFailures = initial.conditionFailures
@@ -131,6 +139,15 @@ extension PageState {
                     serverValues[row.index] = Self.texts(of: stored?.rows[row.index] ?? row.row.value)
                 }
             }
+        }
+        for row in verdict.form.rows where row.row.optionsFrom != nil {
+            let query = verdict.enteredText(named: FieldNames.query(tag: row.row.tag ?? "")) ?? ""
+            let chosen =
+                verdict.confirmedOptions[row.index]
+                ?? (verdict.values[row.index]).flatMap { value in
+                    if case .option(let key) = value { Option(key) } else { nil }
+                }
+            searches[row.index] = Search(query: query, chosen: chosen)
         }
         errors = verdict.errors.map { error in
             var page: PageError

@@ -13,14 +13,10 @@
     const button = box.querySelector("button.fw-search-button");
     const row = box.closest(".fw-row");
     if (!input || !button || !row || !box.dataset.fwSearch) return;
-    let select = row.querySelector("select");
-    if (!select) {
-      select = document.createElement("select");
-      select.name = button.value;
-      select.id = input.id + "-choice";
-      select.append(new Option("", "", true, true));
-      row.append(select);
-    }
+    // The server always writes the row's select (hidden while it holds nothing), so the page script,
+    // which loads first, reads and disables it with the row.
+    const select = row.querySelector("select");
+    if (!select) return;
     select.hidden = true;
     select.tabIndex = -1;
     button.hidden = true;
@@ -65,7 +61,8 @@
       }
     }
 
-    function close() { options = []; active = -1; render(); }
+    // Closing or choosing also drops any answer still on its way: it must not open a stale list.
+    function close() { asked++; options = []; active = -1; render(); }
 
     function choose(option) {
       select.replaceChildren(new Option(option.title, option.value, true, true));
@@ -93,7 +90,7 @@
         options = (await answer.json()).options || [];
         active = -1;
         render();
-        status.textContent = options.length ? "" : box.dataset.fwNone.replace("{query}", query);
+        status.textContent = options.length ? "" : box.dataset.fwNone.replace("{query}", () => query);
       } catch (error) {
         if (mine === asked) { close(); status.textContent = box.dataset.fwUnavailable; }
       }

@@ -15,7 +15,7 @@
   function postedTexts(controls, initial) {
     const texts = [];
     for (const c of controls) {
-      if (c.hasAttribute("data-fw-query")) continue;  // a searched selector's query: the row posts its select
+      if (c.hasAttribute("data-fw-query")) continue;  // a search field (a filter, a query): the row posts its select
       if (c.type === "checkbox" || c.type === "radio") { if (initial ? c.defaultChecked : c.checked) texts.push(c.value); }
       else if (c.tagName === "SELECT") {
         const chosen = [...c.options].filter((o) => (initial ? o.defaultSelected : o.selected));
@@ -53,6 +53,8 @@
       search.setAttribute("aria-label", select.dataset.fwFilter);
       search.setAttribute("aria-controls", select.id);
       search.autocomplete = "off";
+      // Not one of the row's values: the rules read the select alone (see postedTexts).
+      search.setAttribute("data-fw-query", "");
       search.addEventListener("input", () => {
         const wanted = search.value.trim().toLocaleLowerCase();
         for (const option of select.options) {

@@ -32,6 +32,7 @@ enum ExampleHooks {
             RowDefinition(ExampleRowTypes.rating, "stars", title: "Your rating").required()
             RowDefinition(.selectorPush, "city", title: "Your city").optionsFrom("cities")
                 .help("Type a few letters of its name, then choose it")
+            RowDefinition(.text, "neighbourhood", title: "Your neighbourhood").hidden("$city == nil")
             RowDefinition(ExampleRowTypes.location, "where", title: "Where you came from")
                 .help("Latitude and longitude, such as 48.8566, 2.3522")
             RowDefinition(.textView, "comments", title: "Comments").maxLength(2000)

@@ -50,7 +50,7 @@ extension FormEngine {
                         value.map { FormValue.option($0.description) }
                     }
                 } else if let decode = row.type.custom?.decode {
-                    decoder.decode(sent?.all ?? [], with: decode, type: row.type.name)
+                    decoder.decode(sent?.all ?? [], with: decode, type: row.type.name, kind: row.type.valueKind)
                 } else {
                     decoder.decode(sent, as: row.type.valueKind, options: row.options, keepsBlank: row.type.isSecret)
                 }

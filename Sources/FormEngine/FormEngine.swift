@@ -109,7 +109,8 @@ public final class FormEngine: Sendable {
         var verdict = judge(
             values: values, problems: problems, items: items, fields: fields, stored: stored, locale: locale,
             explain: explain, budget: budget)
-        verdict.confirmedOptions = confirmed
+        // A disabled row keeps the server's value, whatever was posted and confirmed: the title goes with it.
+        verdict.confirmedOptions = confirmed.filter { verdict.values[$0.key] == .option($0.value.value) }
         return verdict
     }
 
@@ -122,6 +123,9 @@ public final class FormEngine: Sendable {
         confirmed: inout [Int: Option]
     ) -> FormValue? {
         let text: FormValue?
+        // A JSON number is an option's value as a built-in selector reads it: its text.
+        var sent = sent
+        if case .one(.number(let digits))? = sent { sent = .one(.text(digits)) }
         switch decoder.decode(sent, as: .text, options: [], keepsBlank: false) {
         case .success(let value): text = value
         case .failure(let problem):
@@ -160,7 +164,7 @@ public final class FormEngine: Sendable {
         let sent = fields.values(named: tag)
         let decoded =
             if let decode = rowPlan.custom?.decode {
-                decoder.decode(sent?.all ?? [], with: decode, type: rowPlan.typeName)
+                decoder.decode(sent?.all ?? [], with: decode, type: rowPlan.typeName, kind: rowPlan.kind)
             } else {
                 decoder.decode(sent, as: rowPlan.kind, options: compiled.row.options, keepsBlank: rowPlan.keepsBlank)
             }

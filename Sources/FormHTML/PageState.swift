@@ -48,12 +48,16 @@ public struct PageState: Sendable {
     /// What a searched selector shows: the text searched for, the matches of a search the server ran
     /// (a page without script), the option chosen with its title, and whether the source failed.
     public struct Search: Sendable, Equatable {
+        /// What was typed in the search field.
         public var query: String
-        /// Nil when no search was run for this page.
+        /// The matches of a search run for this page; nil when none was.
         public var matches: [Option]?
+        /// The option the row holds, with its title.
         public var chosen: Option?
+        /// Whether the source could not be searched.
         public var unavailable: Bool
 
+        /// A search state; every part empty unless given.
         public init(query: String = "", matches: [Option]? = nil, chosen: Option? = nil, unavailable: Bool = false) {
             self.query = query
             self.matches = matches

@@ -37,7 +37,7 @@ public struct FormHooks: Sendable {
     /// Option sources by name, which rows search (`optionsFrom`).
     public private(set) var optionSources: [String: OptionSource] = [:]
     /// Option source names registered twice: the server refuses to start.
-    var optionSourcesRegisteredTwice: Set<String> = []
+    public private(set) var optionSourcesRegisteredTwice: Set<String> = []
     /// Validator names registered twice, by `validator` and `register` or by two definitions: only one
     /// closure can answer to a name, so the server refuses to start rather than drop one silently.
     var validatorsRegisteredTwice: Set<String> = []

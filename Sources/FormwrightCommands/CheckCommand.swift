@@ -31,7 +31,12 @@ struct CheckCommand: ParsableCommand {
         // The row types and custom validators `serve` registers (`FormwrightCommandLine.run`): a form
         // naming another would stop it.
         let hooks = FormwrightCommandLine.hooks(formsFolder: folder)
-        if !hooks.rowTypeProblems.isEmpty { report(hooks.rowTypeProblems) }
+        let registrations =
+            hooks.rowTypeProblems
+            + hooks.optionSourcesRegisteredTwice.sorted().map {
+                "the option source '\($0)' is registered twice: only one can answer to a name"
+            }
+        if !registrations.isEmpty { report(registrations) }
         let catalog: FormCatalog
         do {
             catalog = try FormCatalog(folder: folder, loader: FormLoader(rowTypes: hooks.rowTypes))

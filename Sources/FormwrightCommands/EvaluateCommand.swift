@@ -49,8 +49,8 @@ struct EvaluateCommand: ParsableCommand {
             FileHandle.standardError.write(Data("stdin: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let engine = FormEngine(
-            form: compiled, customValidators: FormwrightCommandLine.hooks(formsFolder: nil).validators)
+        let hooks = FormwrightCommandLine.hooks(formsFolder: nil)
+        let engine = FormEngine(form: compiled, customValidators: hooks.validators, optionSources: hooks.optionSources)
         let stored = try record.map(engine.storedRecord(file:))
         let language = MessageLocale.choose(
             formLocale: compiled.form.locale, acceptLanguage: locale, available: engine.locales)

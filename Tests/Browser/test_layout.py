@@ -33,7 +33,7 @@ def test_a_line_is_side_by_side_when_wide_and_stacked_on_a_phone(js_browser, ser
 def test_help_opens_behind_its_question_mark_without_script(nojs_browser, server):
     chromium = nojs_browser
     chromium.get(server.url("/forms/others"))
-    help_text = chromium.find_element(By.ID, "fw-group_name-help")
+    help_text = chromium.find_element(By.CSS_SELECTOR, "#fw-group_name-row details.fw-help-toggle > p.fw-help")
     assert not help_text.is_displayed()
     toggle = chromium.find_element(By.CSS_SELECTOR, "#fw-group_name-row details.fw-help-toggle > summary")
     # Its name, for a screen reader, says whose help it is; the "?" itself is not read.
@@ -43,3 +43,8 @@ def test_help_opens_behind_its_question_mark_without_script(nojs_browser, server
     assert help_text.text == "Groups of five or more can name their group."
     described = chromium.find_element(By.ID, "fw-group_name").get_attribute("aria-describedby").split()
     assert "fw-group_name-help" in described
+    # Described by the help even while the toggle is closed (a hidden copy: a closed <details> gives none).
+    toggle.click()
+    support.wait(chromium).until(lambda d: not help_text.is_displayed())
+    description = support.ax_node(chromium, "fw-group_name").get("description", {}).get("value", "")
+    assert description == "Groups of five or more can name their group."

@@ -27,6 +27,12 @@ def test_a_long_select_gets_a_filter_that_keeps_the_choice(js_browser, server):
     shown = lambda: [o.get_attribute("value") for o in Select(select).options
                      if not chromium.execute_script("return arguments[0].hidden", o)]
     wait_until(lambda: shown() == ["", "Asia/Tokyo", "UTC"], message="only Tokyo, the empty choice and the chosen one")
+    # The filter is no value of the row: its condition reads the select alone.
+    offset = chromium.find_element(By.ID, "fw-offset-row")
+    assert not offset.is_displayed()
+    Select(select).select_by_value("Asia/Tokyo")
+    wait_until(lambda: offset.is_displayed(), message="the offset row to show for Tokyo")
+    assert search.get_attribute("required") is None
     # The short selects get no filter.
     assert len(chromium.find_elements(By.CSS_SELECTOR, "input.fw-filter")) == 1
     check(chromium, "/forms/selectors (with a filter)")

@@ -26,7 +26,7 @@ import Testing
         ("Backend == 'x'", "'Backend' is neither a row ($tag) nor text ('Backend'), so it reads nothing"),
         ("$pos == 'Web'", "$pos reads its options' values, and 'Web' is the title of option 'web': write 'web'"),
         ("$pos IN {'be', 'Web'}", "'Web' is the title of option 'web': write 'web', in 'IN'"),
-        ("$pos != 'ops'", "'ops' is none of $pos's option values ('web', 'be'), so it never matches"),
+        ("$pos != 'ops'", "'ops' is none of $pos's option values ('web', 'be'), so == never holds and != always does"),
         ("'Swift' IN $langs", "$langs reads its options' values, and 'Swift' is the title of option 'swift'"),
         ("$langs CONTAINS 'rust'", "'rust' is none of $langs's option values ('swift', 'c')"),
     ])

@@ -80,6 +80,18 @@ import Testing
                 == true)
     }
 
+    struct Numbered: Codable {
+        enum Size: Int, Codable, CaseIterable { case small = 1, large = 2 }
+        var size: Size
+    }
+
+    /// An enum whose raw values are not strings could not be read back from its options' values.
+    @Test func anEnumOfNumbersIsAProblem() {
+        let form = FormDefinition(model: Numbered.self, id: "n")
+        #expect(form.problems.map(\.path) == ["Numbered.size"])
+        #expect(form.problems.first?.message.contains("CaseIterable with String raw values") == true)
+    }
+
     @Test(arguments: [
         ("user_name", "User Name"), ("userName", "User Name"), ("starts-at", "Starts At"), ("url", "Url"),
         ("address2Line", "Address2 Line"), ("_private", "Private"),

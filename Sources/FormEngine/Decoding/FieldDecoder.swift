@@ -157,7 +157,8 @@ extension FieldDecoder {
     /// type (rule 6), and control characters are refused before the decoder sees them; a refusal it
     /// throws is the row's problem, worded by the type.
     func decode(
-        _ sent: [RawValue], with decode: @Sendable ([String]) throws(CustomRowError) -> FormValue?, type: String
+        _ sent: [RawValue], with decode: @Sendable ([String]) throws(CustomRowError) -> FormValue?, type: String,
+        kind: ValueKind
     ) -> Result<FormValue?, Problem> {
         var texts: [String] = []
         for raw in sent.count == 1 ? (sent[0].listItems ?? sent) : sent {
@@ -179,7 +180,13 @@ extension FieldDecoder {
         }
         guard !texts.allSatisfy(\.looksBlank) else { return .success(nil) }
         do {
-            return .success(try decode(texts))
+            let value = try decode(texts)
+            // A decoder that makes another kind of value than its type holds is the application's mistake:
+            // the row cannot be judged, and the reader is told so rather than the payload carrying it.
+            if let value, !value.fits(kind) {
+                return .failure(.custom(name: type, message: "This value cannot be read just now"))
+            }
+            return .success(value)
         } catch {
             return .failure(.custom(name: type, message: error.message))
         }

@@ -60,7 +60,7 @@ struct MultivaluedItems: Sendable {
             let decoded =
                 kind == .bool && Self.isBlank(value)
                 ? .success(nil)
-                : item.type.custom?.decode.map { decoder.decode([value], with: $0, type: item.type.name) }
+                : item.type.custom?.decode.map { decoder.decode([value], with: $0, type: item.type.name, kind: kind) }
                     ?? decoder.decode(value, as: kind, options: item.options, keepsBlank: keepsBlank)
             if case .success(nil) = decoded {
                 read = position + 1

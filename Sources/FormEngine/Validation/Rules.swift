@@ -57,7 +57,9 @@ struct Rules {
             report($0, nil)
         }
         if let custom = row.type.custom {
-            checkCustom(value, options: row.options, custom: custom, typeName: row.type.name, report: report)
+            checkCustom(
+                value, options: row.options, custom: custom, kind: row.type.valueKind, typeName: row.type.name,
+                report: report)
         }
         validate(
             item.validators, value: value, at: .itemValidator(section: section), tooLong: tooLong,
@@ -68,14 +70,17 @@ struct Rules {
     /// control is a choice, like a rating), then its own check.
     private func checkCustom(_ value: FormValue, options: [Option], plan: RowPlan, report: (Problem, String?) -> Void) {
         guard let custom = plan.custom else { return }
-        checkCustom(value, options: options, custom: custom, typeName: plan.typeName, report: report)
+        checkCustom(value, options: options, custom: custom, kind: plan.kind, typeName: plan.typeName, report: report)
     }
 
     private func checkCustom(
-        _ value: FormValue, options: [Option], custom: CustomRowBehaviour, typeName: String,
+        _ value: FormValue, options: [Option], custom: CustomRowBehaviour, kind: ValueKind, typeName: String,
         report: (Problem, String?) -> Void
     ) {
-        if !options.isEmpty, !options.contains(where: { $0.value == value.inputText }) {
+        // A selector kind's decoder already checks the options; another kind's value must be one of them.
+        if !options.isEmpty, ![.option, .options].contains(kind),
+            !options.contains(where: { $0.value == value.inputText })
+        {
             report(.unknownOption, nil)
             return
         }

@@ -33,13 +33,6 @@ public struct Verdict: Sendable {
     /// Computed when asked for: a JSON answer never needs it. A date-time read from what was sent shows
     /// as its wall-clock reading in the form's zone, which is what a `datetime-local` control can hold
     /// (an instant sent as `…Z` is shown at the form zone's time).
-    /// The first text posted under `name`, as entered (a field of the page that is no row's, such as a
-    /// search field's query); nil for a JSON body or when nothing was posted.
-    public func enteredText(named name: String) -> String? {
-        guard let fields, !fields.isJSON else { return nil }
-        return fields.first(name).flatMap(\.enteredText)
-    }
-
     public var entered: [Int: [String]] {
         guard let fields else { return [:] }
         var entered: [Int: [String]] = [:]
@@ -53,6 +46,14 @@ public struct Verdict: Sendable {
         }
         return entered
     }
+
+    /// The first text posted under `name`, as entered (a field of the page that is no row's, such as a
+    /// search field's query); nil for a JSON body or when nothing was posted.
+    public func enteredText(named name: String) -> String? {
+        guard let fields, !fields.isJSON else { return nil }
+        return fields.first(name).flatMap(\.enteredText)
+    }
+
     /// What was submitted; nil for the verdict on the descriptor's defaults.
     let fields: SubmittedFields?
     /// Per multivalued section index: the texts sent for its items.

@@ -44,15 +44,27 @@ extension FieldRenderer {
         writeMatches(field, search: search, into: &writer)
     }
 
-    /// The select of the chosen option and the matches, labelled "Matches for …"; none before anything
-    /// was searched or chosen (nothing to choose from, and nothing posted for the row).
+    /// The select of the chosen option and the matches, labelled "Matches for …". Before anything was
+    /// searched or chosen it is empty and `hidden`, and posts no value: it is there for the page script,
+    /// which reads the row's value from it and puts a choice into it.
     private func writeMatches(_ field: FieldView, search: PageState.Search, into writer: inout HTMLWriter) {
         var choices = search.chosen.map { [$0] } ?? []
         for option in search.matches ?? [] where !choices.contains(where: { $0.value == option.value }) {
             choices.append(option)
         }
-        guard !choices.isEmpty else { return }
         let id = field.id + "-choice"
+        guard !choices.isEmpty else {
+            writer.markup("<select")
+            writer.attribute("id", id)
+            if let posted = field.name { writer.attribute("name", posted) }
+            writer.flag("disabled", field.disabled)
+            writer.markup(" hidden>\n<option value=\"\" selected")
+            writer.lang(field.plan.emptyOptionLang)
+            writer.markup(">")
+            writer.html(field.plan.emptyOption)
+            writer.markup("</option>\n</select>\n")
+            return
+        }
         let name = field.plan.row.displayName
         writer.markup("<label class=\"fw-search-label\"")
         writer.attribute("for", id)

@@ -79,7 +79,9 @@ struct FieldRenderer: Sendable {
 
     /// The help (shown, or behind a "?" toggle), then the errors. The toggle is a disclosure widget,
     /// `<details>`: it opens without a script, a screen reader announces it as collapsed or expanded, and
-    /// its name says whose help it is. The control stays described by the help, open or not.
+    /// its name says whose help it is. A closed `<details>` hides its text from the control's description
+    /// too (Chromium computes none from it), so the control is described by a `hidden` copy beside it,
+    /// which a description reads whether the toggle is open or not.
     func writeHelpAndErrors(_ field: FieldView, into writer: inout HTMLWriter) {
         if let help = field.plan.help {
             if helpToggle {
@@ -88,14 +90,20 @@ struct FieldRenderer: Sendable {
                 writer.lang(texts.lang("helpFor"))
                 writer.markup(">")
                 writer.text(texts.helpFor.replacingOccurrences(of: "{name}", with: field.plan.row.displayName))
-                writer.markup("</span></summary>\n")
+                writer.markup("</span></summary>\n<p class=\"fw-help\">")
+                writer.html(help)
+                writer.markup("</p>\n</details>\n<span hidden")
+                writer.attribute("id", field.helpID)
+                writer.markup(">")
+                writer.html(help)
+                writer.markup("</span>\n")
+            } else {
+                writer.markup("<p class=\"fw-help\"")
+                writer.attribute("id", field.helpID)
+                writer.markup(">")
+                writer.html(help)
+                writer.markup("</p>\n")
             }
-            writer.markup("<p class=\"fw-help\"")
-            writer.attribute("id", field.helpID)
-            writer.markup(">")
-            writer.html(help)
-            writer.markup("</p>\n")
-            if helpToggle { writer.markup("</details>\n") }
         }
         writeErrors(field.errors, id: field.errorID, itemName: field.itemName, into: &writer)
     }

@@ -56,7 +56,8 @@ enum ConstantComparisonChecks {
         }
         let values = row.options.prefix(10).map { "'\($0.value)'" }.joined(separator: ", ")
         let more = row.options.count > 10 ? ", …" : ""
-        return "'\(text)' is none of $\(row.name)'s option values (\(values)\(more)), so it never matches"
+        return "'\(text)' is none of $\(row.name)'s option values (\(values)\(more)), so == never holds "
+            + "and != always does"
     }
 
     /// Why `constant` can never be what `row` reads, or nil.

@@ -100,7 +100,8 @@ struct ModelChecks {
         case .options(let chosen): keys = chosen
         default: keys = []
         }
-        for key in keys where !row.options.contains(where: { $0.value == key }) {
+        // A source's options are not known at load: its default is taken as written.
+        for key in keys where row.optionsFrom == nil && !row.options.contains(where: { $0.value == key }) {
             add(path + ".value", "the value '\(key)' is not among the options")
         }
     }

@@ -48,7 +48,15 @@ extension FormDefinition {
                     continue
                 }
                 guard var row = Self.row(for: property.type, tag: property.key, title: Self.title(of: property.key))
-                else { continue }
+                else {
+                    problems.append(
+                        LoadProblem(
+                            file: file, path: "\(Model.self).\(property.key)",
+                            message:
+                                "the property '\(property.key)' is a \(property.type), which no row holds: an enum "
+                                + "becomes a selector when it is CaseIterable with String raw values"))
+                    continue
+                }
                 if !property.optional, row.type.valueKind != .bool, row.type.valueKind != .options {
                     row.required = .always
                 }
@@ -87,18 +95,16 @@ extension FormDefinition {
         return row
     }
 
-    /// The options of a `CaseIterable` enum: each case's raw value when it is a string, else its name,
-    /// titled as properties are. Nil for any other type.
+    /// The options of a `CaseIterable` enum with `String` raw values: each case's raw value, titled as
+    /// properties are. Nil for any other type: an option's value must decode back into the case.
     static func options(of type: Any.Type) -> [Option]? {
-        guard let choices = type as? any CaseIterable.Type else { return nil }
-        return Self.cases(of: choices).map { Option($0, title: title(of: $0)) }
+        guard let choices = type as? any CaseIterable.Type, let values = Self.cases(of: choices) else { return nil }
+        return values.map { Option($0, title: title(of: $0)) }
     }
 
-    private static func cases<C: CaseIterable>(of type: C.Type) -> [String] {
-        C.allCases.map { choice in
-            if let raw = choice as? any RawRepresentable, let text = raw.rawValue as? String { return text }
-            return "\(choice)"
-        }
+    private static func cases<C: CaseIterable>(of type: C.Type) -> [String]? {
+        let values = C.allCases.compactMap { ($0 as? any RawRepresentable)?.rawValue as? String }
+        return values.count == C.allCases.count && !values.isEmpty ? values : nil
     }
 
     /// A property's name as a title: words split at `_`, `-` and where a lower-case letter meets an

@@ -13,7 +13,8 @@ struct ValueDecoder {
         switch kind {
         case .option:
             guard let text = scalar(node, path: path) else { return nil }
-            guard row.options.contains(where: { $0.value == text }) else {
+            // A source's options are not known at load: its default is taken as written.
+            guard row.optionsFrom != nil || row.options.contains(where: { $0.value == text }) else {
                 log.add(
                     path,
                     "the value '\(text)' is not among the options (\(row.options.map(\.value).joined(separator: ", ")))",

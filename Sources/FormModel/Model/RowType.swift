@@ -43,6 +43,7 @@ public struct RowType: Sendable, Hashable, CustomStringConvertible {
     /// Whether the row's control may carry `autocomplete` (`RowControl.takesAutocomplete`).
     public var takesAutocomplete: Bool { takesInput && control.takesAutocomplete }
 
+    /// The name, as descriptors and messages spell the type.
     public var description: String { name }
 
     /// Two types are the same when their names are: a name says everything a descriptor can.

@@ -115,6 +115,7 @@ extension FormRoutes {
         // post take their rows' places.
         if let kept = record?.kept { showKept(kept, form: site.form, in: &state) }
         state.heldFiles.merge(held) { _, new in new }
+        site.nameChosenOptions(in: &state)
         // A form that edits records posts back where it came from, as its page does (`address(of:)`).
         state.actionQuery = actionQuery(of: site, request: request)
         let nonce = request.cookie(named: csrf.cookieName) ?? ""

@@ -14,6 +14,11 @@ extension FormRoutes {
     /// script's combobox: `{"options": [{"value", "title"}, …]}`, at most `matchesShown`. `404` for a row
     /// that searches no source; `503` (with `Retry-After`) when the source fails or is late.
     func searchOptions(_ request: Request) -> Response {
+        // The source may take up to its deadline: the connection waits suspended, on a worker thread.
+        .later { [self] in await Blocking.run { [self] in search(request) } }
+    }
+
+    private func search(_ request: Request) -> Response {
         guard let site = sites[request.parameters["id"] ?? ""]?.site,
             let index = site.form.rowIndex[request.parameters["tag"] ?? ""], let source = site.sources[index]
         else {

@@ -122,7 +122,15 @@ struct FormRoutes: Sendable {
 
     /// The page of a form that edits stored records: the record's values, and a form that posts back to
     /// the page's own address, query included, so the submission finds the same record.
-    private func recordPage(_ request: Request, site: FormSite, record: EditedRecord?) -> Response {
+    private func recordPage(
+        _ request: Request, site: FormSite, record: EditedRecord?, offServerThread: Bool = false
+    ) -> Response {
+        // The titles of a record's searched options come from their sources: asked off the server's threads.
+        if !site.sources.isEmpty, !offServerThread {
+            return .later { [self] in
+                await Blocking.run { [self] in recordPage(request, site: site, record: record, offServerThread: true) }
+            }
+        }
         let stored = record?.values
         if stored == nil && request.query.isEmpty {
             return freshPage(
@@ -138,6 +146,7 @@ struct FormRoutes: Sendable {
         state.csrfToken = csrf.token(formID: site.id, nonce: nonce)
         state.recordVersion = record?.version
         if let kept = record?.kept { showKept(kept, form: site.form, in: &state) }
+        site.nameChosenOptions(in: &state)
         var response = Answers.html(.ok, site.page(locale).render(state: state))
         if isNew { response.headers.add("Set-Cookie", csrf.cookie(nonce: nonce)) }
         return response
@@ -249,8 +258,19 @@ struct FormRoutes: Sendable {
     /// Judges decoded `fields` (of `record`, when one is edited) and answers.
     private func judge(
         _ fields: SubmittedFields, record: EditedRecord?, request: Request, site: FormSite, locale: String,
-        wantsJSON: Bool, budget: Int? = nil
+        wantsJSON: Bool, budget: Int? = nil, offServerThread: Bool = false
     ) -> Response {
+        // Option sources may each take up to their deadline: a form that asks them waits with its
+        // connection suspended, on a worker thread, never on one of the server's.
+        if !site.sources.isEmpty, !offServerThread {
+            return .later { [self] in
+                await Blocking.run { [self] in
+                    judge(
+                        fields, record: record, request: request, site: site, locale: locale, wantsJSON: wantsJSON,
+                        budget: budget, offServerThread: true)
+                }
+            }
+        }
         let budget = budget ?? inlineBudget
         let stored = record?.values
         let verdict = site.engine.evaluate(fields, stored: stored, locale: locale, budget: budget)
@@ -259,7 +279,7 @@ struct FormRoutes: Sendable {
                 await Self.onCostlyChecks {
                     judge(
                         fields, record: record, request: request, site: site, locale: locale, wantsJSON: wantsJSON,
-                        budget: checkingBudget)
+                        budget: checkingBudget, offServerThread: true)
                 }
             }
         }

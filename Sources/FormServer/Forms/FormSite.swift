@@ -140,6 +140,8 @@ extension PageState {
                 }
             }
         }
+        // A searched row shows what was searched for and the option chosen: with the title its source
+        // confirmed, or only its value until `FormSite.nameChosenOptions` asks for the title.
         for row in verdict.form.rows where row.row.optionsFrom != nil {
             let query = verdict.enteredText(named: FieldNames.query(tag: row.row.tag ?? "")) ?? ""
             let chosen =
@@ -162,6 +164,20 @@ extension PageState {
             }
             page.language = error.language
             return page
+        }
+    }
+}
+
+extension FormSite {
+    /// Gives the chosen option of each searched row of `state` its title, asking the row's source: a
+    /// kept value (a record being edited) carries only its value, and a page must show what it names.
+    /// A source that fails or is late leaves the value as its own title.
+    func nameChosenOptions(in state: inout PageState) {
+        for (index, search) in state.searches {
+            guard let chosen = search.chosen, chosen.title == chosen.value, let source = sources[index],
+                let named = try? source.option(chosen.value)
+            else { continue }
+            state.searches[index]?.chosen = named
         }
     }
 }

@@ -116,6 +116,8 @@ let package = Package(
             name: "formwright-examples",
             dependencies: ["FormwrightCommands", "FormServer", "FormModel", "FormEngine", "HTTPServer"],
             path: "Examples/formwright-examples",
+            // The cities the example option source searches, read from the repository where they are.
+            exclude: ["Data"],
             swiftSettings: swiftSettings
         ),
         // Benchmarks: built on demand by bench/, never part of the product.

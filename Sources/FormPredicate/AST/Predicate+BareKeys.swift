@@ -16,24 +16,16 @@ extension Predicate {
     /// a key path of its own).
     public var bareKeys: [BareKey] {
         var found: [BareKey] = []
-        Self.collect(root, into: &found)
-        return found
-    }
-
-    private static func collect(_ node: PredicateNode, into found: inout [BareKey]) {
-        switch node {
-        case .constant: break
-        case .not(let inner): collect(inner, into: &found)
-        case .and(let operands), .or(let operands): for operand in operands { collect(operand, into: &found) }
-        case .comparison(let comparison):
+        for comparison in comparisons {
             for (side, other) in [(comparison.left, comparison.right), (comparison.right, comparison.left)] {
                 var variable: Int? {
                     if case .variable(let index) = other { return index }
                     return nil
                 }
-                collect(side, comparedWith: variable, column: comparison.column, into: &found)
+                Self.collect(side, comparedWith: variable, column: comparison.column, into: &found)
             }
         }
+        return found
     }
 
     private static func collect(

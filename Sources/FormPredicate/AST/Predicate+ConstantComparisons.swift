@@ -19,37 +19,44 @@ extension Predicate {
     /// Every comparison of a bare variable with constants, in source order. Comparisons under `ANY` or
     /// `ALL`, of key paths (`$a.length`) or of two variables are left out.
     public var constantComparisons: [ConstantComparison] {
-        var found: [ConstantComparison] = []
-        Self.collect(root, into: &found)
+        comparisons.compactMap(Self.constantComparison)
+    }
+
+    /// Every comparison node of the predicate, in source order, however deep under `NOT`, `AND` and `OR`:
+    /// the one walk of the boolean layer that the checks of a form's conditions share.
+    var comparisons: [ComparisonNode] {
+        var found: [ComparisonNode] = []
+        func walk(_ node: PredicateNode) {
+            switch node {
+            case .constant: break
+            case .not(let inner): walk(inner)
+            case .and(let operands), .or(let operands): operands.forEach(walk)
+            case .comparison(let comparison): found.append(comparison)
+            }
+        }
+        walk(root)
         return found
     }
 
-    private static func collect(_ node: PredicateNode, into found: inout [ConstantComparison]) {
-        switch node {
-        case .constant: break
-        case .not(let inner): collect(inner, into: &found)
-        case .and(let operands), .or(let operands): for operand in operands { collect(operand, into: &found) }
-        case .comparison(let comparison):
-            guard comparison.quantifier == nil else { return }
-            let pair: (Int, ExpressionNode)? =
-                switch (comparison.left, comparison.right) {
-                case (.variable(let index), let other), (let other, .variable(let index)): (index, other)
-                default: nil
-                }
-            guard let (variable, other) = pair else { return }
-            let constants: [PredicateValue]
-            switch other {
-            case .literal(.array(let values)) where comparison.comparator == .in || comparison.comparator == .between:
-                constants = values
-            case .literal(let value): constants = [value]
-            default: return
+    private static func constantComparison(_ comparison: ComparisonNode) -> ConstantComparison? {
+        guard comparison.quantifier == nil else { return nil }
+        let pair: (Int, ExpressionNode)? =
+            switch (comparison.left, comparison.right) {
+            case (.variable(let index), let other), (let other, .variable(let index)): (index, other)
+            default: nil
             }
-            let textual: Set<Comparator> = [.beginsWith, .endsWith, .like, .matches]
-            found.append(
-                ConstantComparison(
-                    variable: variable, comparator: comparison.comparator.rawValue,
-                    comparesText: textual.contains(comparison.comparator), constants: constants,
-                    column: comparison.column, folds: !comparison.options.isEmpty))
+        guard let (variable, other) = pair else { return nil }
+        let constants: [PredicateValue]
+        switch other {
+        case .literal(.array(let values)) where comparison.comparator == .in || comparison.comparator == .between:
+            constants = values
+        case .literal(let value): constants = [value]
+        default: return nil
         }
+        let textual: Set<Comparator> = [.beginsWith, .endsWith, .like, .matches]
+        return ConstantComparison(
+            variable: variable, comparator: comparison.comparator.rawValue,
+            comparesText: textual.contains(comparison.comparator), constants: constants,
+            column: comparison.column, folds: !comparison.options.isEmpty)
     }
 }

@@ -188,7 +188,8 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     }
 
     public func ping() throws(StoreError) {
-        try onReader { () throws(StoreError) in try reader.run("SELECT 1") }
+        // The rows of `SELECT 1` say nothing: that it answered is the ping.
+        _ = try onReader { () throws(StoreError) in try reader.run("SELECT 1") }
     }
 
     public func add(_ key: StoredKey) throws(StoreError) -> Bool {
@@ -315,12 +316,12 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         }
         // The usual batch, without files, is one statement: a transaction of its own.
         if files.isEmpty, deliveries.isEmpty, submissions.count == 1 {
-            try insertSubmissions(submissions[0])
+            _ = try insertSubmissions(submissions[0])
             return
         }
         try connection.execute("BEGIN")
         do throws(StoreError) {
-            for statement in submissions { try insertSubmissions(statement) }
+            for statement in submissions { _ = try insertSubmissions(statement) }
             for statement in statements(files) {
                 try connection.run(
                     insertion(

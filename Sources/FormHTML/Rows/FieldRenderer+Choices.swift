@@ -20,10 +20,7 @@ extension FieldRenderer {
         writeAutocomplete(plan, implied: nil, into: &writer)
         writeState(field, requirable: true, into: &writer)
         // A long list is searchable: the page script puts a filter before it, named by this text.
-        if !inline, plan.options.count > Self.longList {
-            writer.attribute(
-                "data-fw-filter", texts.filterOptions.replacingOccurrences(of: "{name}", with: plan.row.displayName))
-        }
+        if !inline, let label = plan.filterLabel { writer.attribute("data-fw-filter", escaped: label) }
         writer.markup(">\n")
         if empty {
             writer.markup("<option value=\"\"")

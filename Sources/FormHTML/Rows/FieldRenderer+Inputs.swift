@@ -31,14 +31,14 @@ extension FieldRenderer {
     /// job (`stepDown`, `stepUp`): without a script they could do nothing, and the browser's own number
     /// input steps. Named for their row, as a screen reader meets them away from the label.
     func writeStepButtons(_ field: FieldView, into writer: inout HTMLWriter) {
-        let name = field.plan.row.title ?? field.plan.row.tag ?? ""
+        guard let labels = field.plan.stepLabels else { return }
         for (step, label, symbol) in [
-            ("-1", texts.decrease, "−" as StaticString), ("1", texts.increase, "+" as StaticString),
+            ("-1" as StaticString, labels.decrease, "−" as StaticString), ("1", labels.increase, "+"),
         ] {
             writer.markup("<button type=\"button\" class=\"fw-step\" hidden")
-            writer.attribute("data-fw-step", step)
+            writer.attribute("data-fw-step", literal: step)
             writer.attribute("aria-controls", field.id)
-            writer.attribute("aria-label", label.replacingOccurrences(of: "{name}", with: name))
+            writer.attribute("aria-label", escaped: label)
             writer.flag("disabled", field.disabled)
             writer.markup(">")
             writer.markup(symbol)

@@ -65,11 +65,10 @@ extension FieldRenderer {
             writer.markup("</option>\n</select>\n")
             return
         }
-        let name = field.plan.row.displayName
         writer.markup("<label class=\"fw-search-label\"")
         writer.attribute("for", id)
         writer.markup(">")
-        writer.text(texts.matchesFor.replacingOccurrences(of: "{name}", with: name))
+        if let label = field.plan.matchesLabel { writer.html(label) }
         writer.markup("</label>\n<select")
         writer.attribute("id", id)
         if let posted = field.name { writer.attribute("name", posted) }

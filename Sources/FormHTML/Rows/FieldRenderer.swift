@@ -89,7 +89,7 @@ struct FieldRenderer: Sendable {
                 writer.markup("<span class=\"fw-visually-hidden\"")
                 writer.lang(texts.lang("helpFor"))
                 writer.markup(">")
-                writer.text(texts.helpFor.replacingOccurrences(of: "{name}", with: field.plan.row.displayName))
+                if let name = field.plan.helpToggleName { writer.html(name) }
                 writer.markup("</span></summary>\n<p class=\"fw-help\">")
                 writer.html(help)
                 writer.markup("</p>\n</details>\n<span hidden")

@@ -1,4 +1,5 @@
 import FormModel
+import Foundation
 
 /// Everything constant about one row's markup, escaped once when the page is built: its control,
 /// ids, label, help, options and bounds. Rendering only adds what `PageState` decides.
@@ -50,6 +51,13 @@ struct RowPlan: Sendable {
     let data: HTML
     /// For a row whose options come from a source: where the page script asks for matches.
     var searchURL: String?
+    /// The texts that name the row where its control needs them, filled in and escaped once: the "?"
+    /// help toggle's (`helpFor`), a step counter's buttons', a long select's filter's, and the label of a
+    /// searched row's matches. Nil where the control has no such part.
+    let helpToggleName: HTML?
+    let stepLabels: (decrease: HTML, increase: HTML)?
+    let filterLabel: HTML?
+    let matchesLabel: HTML?
 
     /// `timeZone` is the form's, named under a date-time control. `control` and `label` are the row's
     /// unless given (an item of a multivalued section: `Control(item:)`, `CompiledSection.itemTitle`).
@@ -88,6 +96,26 @@ struct RowPlan: Sendable {
             rangeDefault = nil
         }
         data = HTML(dataAttributes: row.type.custom?.data ?? [])
+        func naming(_ text: String, _ name: String) -> HTML {
+            HTML(attributeValue: text.replacingOccurrences(of: "{name}", with: name))
+        }
+        helpToggleName = row.help == nil ? nil : naming(texts.helpFor, row.displayName)
+        let stepName = row.title ?? row.tag ?? ""
+        if case .stepper = self.control {
+            stepLabels = (naming(texts.decrease, stepName), naming(texts.increase, stepName))
+        } else {
+            stepLabels = nil
+        }
+        if case .select(inline: false) = self.control, row.options.count > FieldRenderer.longList {
+            filterLabel = naming(texts.filterOptions, row.displayName)
+        } else {
+            filterLabel = nil
+        }
+        if case .search = self.control {
+            matchesLabel = naming(texts.matchesFor, row.displayName)
+        } else {
+            matchesLabel = nil
+        }
     }
 }
 

@@ -50,6 +50,9 @@ public final class FormEngine: Sendable {
         plan = FormPlan(form: form, optionSources: optionSources)
     }
 
+    /// The option source row `index` searches (`optionsFrom`), when it names one that was given.
+    public func optionSource(row index: Int) -> OptionSource? { plan.rows[index].source }
+
     /// The custom validator names `form` calls that are not in `registered`, each once.
     public static func unregisteredValidators(in form: CompiledForm, registered: [String: CustomValidator]) -> [String]
     {

@@ -140,7 +140,10 @@ struct Rules {
         case .regex:
             guard let regex = validator.regex else { return nil }
             // Out of budget, the value is neither passed nor blamed: the verdict refuses the whole submission.
-            let text = value.description.trimmingSpacesAndTabs
+            // XLForm's regex validator reads the value without the spaces and tabs around it
+            // (`whitespaceCharacterSet`: Unicode's space separators and the tab), so ` 12345 ` is a zip
+            // code for `\d{5}` there and here. Line breaks are kept, as XLForm keeps them.
+            let text = value.description.trimmingCharacters(in: .whitespaces)
             return ((try? regex.matches(text, budget: resolution.budget)) ?? true) ? nil : .regex
         case .email:
             return EmailSyntax.isValid(value.description) ? nil : .email
@@ -199,22 +202,5 @@ struct Rules {
         case (.options(let chosen), .integer(let rhs)): return order(chosen.count, rhs)
         default: return nil
         }
-    }
-}
-
-extension String {
-    /// The text without the spaces and tabs around it, as XLForm's regex validator reads a value (it
-    /// trims `whitespaceCharacterSet`: Unicode's space separators and the tab), so ` 12345 ` is a zip
-    /// code for `\d{5}` there and here. Line breaks are kept: XLForm keeps them too.
-    var trimmingSpacesAndTabs: String {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
-        }
-        let scalars = unicodeScalars
-        guard let first = scalars.first, let last = scalars.last, isSpace(first) || isSpace(last) else { return self }
-        guard let start = scalars.firstIndex(where: { !isSpace($0) }),
-            let end = scalars.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(scalars[start...end])
     }
 }

@@ -1,3 +1,5 @@
+import FormModel
+
 /// Markup that is safe to place in a page: text escaped for an element's content, or bytes the
 /// renderer of this module wrote itself.
 ///
@@ -30,12 +32,12 @@ public struct HTML: Sendable, Hashable {
         self.bytes = bytes
     }
 
-    /// ` data-NAME="value"` for each pair, the value escaped. A name that is not lower-case ASCII
-    /// letters, digits and `-` is left out: it could close the attribute or the tag it is written in.
-    /// (`RowTypes.register` refuses such a name first.)
+    /// ` data-NAME="value"` for each pair, the value escaped. A name the model does not allow
+    /// (`CustomRowBehaviour.isDataName`) is left out: a type used without registering it (a form written
+    /// in Swift) has not been checked by `RowTypes.register`.
     init(dataAttributes pairs: [(name: String, value: String)]) {
         var bytes: [UInt8] = []
-        for (name, value) in pairs where HTML.isDataName(name) {
+        for (name, value) in pairs where CustomRowBehaviour.isDataName(name) {
             bytes.append(contentsOf: " data-".utf8)
             bytes.append(contentsOf: name.utf8)
             bytes.append(contentsOf: "=\"".utf8)
@@ -43,11 +45,6 @@ public struct HTML: Sendable, Hashable {
             bytes.append(UInt8(ascii: "\""))
         }
         self.bytes = bytes
-    }
-
-    /// Whether `name` can follow `data-` in an attribute name as written here.
-    static func isDataName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 
     /// Nothing.

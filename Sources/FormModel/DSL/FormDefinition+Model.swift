@@ -75,17 +75,13 @@ extension FormDefinition {
     static func row(for type: Any.Type, tag: String?, title: String) -> Row? {
         let rowType: RowType
         var options: [Option] = []
-        switch type {
-        case is String.Type: rowType = .text
-        case is Bool.Type: rowType = .booleanSwitch
-        case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type: rowType = .integer
-        case is Double.Type, is Float.Type, is Decimal.Type: rowType = .decimal
-        case is Date.Type: rowType = .datetime
-        case let list as any ModelList.Type:
+        if let scalar = ModelShape.scalar(type) {
+            rowType = scalar.row
+        } else if let list = type as? any ModelList.Type {
             guard let choices = Self.options(of: list.elementType) else { return nil }
             rowType = .multipleSelector
             options = choices
-        default:
+        } else {
             guard let choices = Self.options(of: type) else { return nil }
             rowType = .selectorPush
             options = choices

@@ -31,21 +31,37 @@ struct ModelShape {
 
     /// A stand-in value of `type` when it is one a row can hold; nil otherwise.
     static func standIn<T>(_ type: T.Type) -> T? {
+        if let scalar = scalar(type) { return scalar.standIn as? T }
         switch type {
-        case is String.Type: return "" as? T
-        case is Bool.Type: return false as? T
-        case is Int.Type: return 0 as? T
-        case is Int64.Type: return Int64(0) as? T
-        case is Int32.Type: return Int32(0) as? T
-        case is UInt.Type: return UInt(0) as? T
-        case is Double.Type: return 0.0 as? T
-        case is Float.Type: return Float(0) as? T
-        case is Decimal.Type: return Decimal(0) as? T
-        case is Date.Type: return Date(timeIntervalSince1970: 0) as? T
         case let list as any ModelList.Type: return list.empty as? T
         case let choices as any CaseIterable.Type: return firstCase(choices) as? T
         default: return nil
         }
+    }
+
+    /// A Swift type a single row holds: a value to stand in for it while recording, and the row's type.
+    struct Scalar: Sendable {
+        let type: Any.Type
+        let standIn: any Sendable
+        let row: RowType
+    }
+
+    /// Every such type, the one list both the recording and `FormDefinition(model:)` read.
+    static let scalars: [Scalar] = [
+        Scalar(type: String.self, standIn: "", row: .text),
+        Scalar(type: Bool.self, standIn: false, row: .booleanSwitch),
+        Scalar(type: Int.self, standIn: 0, row: .integer), Scalar(type: Int64.self, standIn: Int64(0), row: .integer),
+        Scalar(type: Int32.self, standIn: Int32(0), row: .integer),
+        Scalar(type: UInt.self, standIn: UInt(0), row: .integer),
+        Scalar(type: Double.self, standIn: 0.0, row: .decimal),
+        Scalar(type: Float.self, standIn: Float(0), row: .decimal),
+        Scalar(type: Decimal.self, standIn: Decimal(0), row: .decimal),
+        Scalar(type: Date.self, standIn: Date(timeIntervalSince1970: 0), row: .datetime),
+    ]
+
+    /// The entry of `scalars` for `type`, if it is one.
+    static func scalar(_ type: Any.Type) -> Scalar? {
+        scalars.first { ObjectIdentifier($0.type) == ObjectIdentifier(type) }
     }
 
     private static func firstCase<C: CaseIterable>(_ type: C.Type) -> C? { C.allCases.first }

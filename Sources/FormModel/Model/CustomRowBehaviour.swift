@@ -12,6 +12,13 @@ public struct CustomRowBehaviour: Sendable {
     public let data: [(name: String, value: String)]
     /// The script a page with a row of the type loads, a path under the public folder (`rating.js`).
     public let script: String?
+
+    /// Whether `name` can follow `data-` in an attribute a page writes: lower-case ASCII letters, digits
+    /// and `-`. Anything else could close the attribute or the tag it is written in.
+    public static func isDataName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
 }
 
 /// Why a custom row type's decoder refused what was sent: the message the row shows.

@@ -40,7 +40,7 @@ public struct RowTypes: Sendable {
         if RowType.builtIns.contains(where: { $0.name == name }) {
             throw RowTypeRegistrationError("the row type '\(name)' is built in: give yours another name")
         }
-        for data in type.custom?.data ?? [] where !Self.isDataName(data.name) {
+        for data in type.custom?.data ?? [] where !CustomRowBehaviour.isDataName(data.name) {
             throw RowTypeRegistrationError(
                 "the row type '\(name)' has the data attribute name '\(data.name)': use lower-case ASCII letters, digits and -, as it is written data-\(data.name)"
             )
@@ -60,12 +60,6 @@ public struct RowTypes: Sendable {
 }
 
 extension RowTypes {
-    /// Whether `name` can follow `data-` in an attribute a page writes.
-    static func isDataName(_ name: String) -> Bool {
-        !name.isEmpty
-            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
-    }
-
     /// Whether `path` is a script path under the public folder a page can name as it is.
     static func isScriptPath(_ path: String) -> Bool {
         let allowed = path.unicodeScalars.allSatisfy {

@@ -39,9 +39,10 @@ final class FormSite: Sendable {
         engine = FormEngine(
             form: form, customValidators: hooks.validators, optionSources: hooks.optionSources,
             maximumFileSize: maximumFileSize)
+        let engine = engine
         sources = Dictionary(
             uniqueKeysWithValues: form.rows.compactMap { row in
-                row.row.optionsFrom.flatMap { hooks.optionSources[$0] }.map { (row.index, $0) }
+                engine.optionSource(row: row.index).map { (row.index, $0) }
             })
         let initial = engine.initial()
         initialState = PageState(verdict: initial, entered: false)

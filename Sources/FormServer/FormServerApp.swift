@@ -169,7 +169,13 @@ public final class FormServerApp: Sendable {
                 metadata: [
                     "store": "\(StoreLocation.redacted(location))", "forms": "\(unhandled.joined(separator: ", "))",
                 ])
-            return DatabaseKeeper(database: database)
+            var keeper = DatabaseKeeper(database: database)
+            for id in catalog.ids {
+                guard let form = catalog.forms[id] else { continue }
+                let charted = ChartedRows(form: form)
+                if !charted.rows.isEmpty { keeper.charted[id] = charted }
+            }
+            return keeper
         }
         guard let folder = configuration.submissionsFolder else {
             if !unhandled.isEmpty {

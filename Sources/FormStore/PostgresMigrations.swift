@@ -106,6 +106,26 @@ enum PostgresMigrations {
         CREATE INDEX deliveries_pending ON deliveries (due, form) WHERE state = 'pending';
         CREATE INDEX deliveries_failed ON deliveries (form, created) WHERE state = 'failed';
         """,
+        // The operator's view, as in `SQLiteMigrations` step 7.
+        """
+        ALTER TABLE submissions ADD COLUMN answers text NOT NULL DEFAULT '';
+        CREATE TABLE submission_counts (
+            form text NOT NULL,
+            answer text COLLATE "C" NOT NULL,
+            hour bigint NOT NULL,
+            count bigint NOT NULL,
+            PRIMARY KEY (form, answer, hour)
+        );
+        INSERT INTO submission_counts (form, answer, hour, count)
+        SELECT form, '', floor(extract(epoch FROM substr(received, 1, 19)::timestamp) / 3600)::bigint, count(*)
+        FROM submissions GROUP BY 1, 3;
+        CREATE TABLE admin_sessions (
+            hash text PRIMARY KEY,
+            key_hash text NOT NULL,
+            expires bigint NOT NULL
+        );
+        CREATE INDEX admin_sessions_by_expiry ON admin_sessions (expires);
+        """,
     ]
 
     /// The advisory lock's key: any number, the same in every Formwright ("fw" in ASCII).

@@ -15,7 +15,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     /// The URL, for the connections cursors open.
     private let url: String
     private let commits: GroupCommit
-    private let reader: PostgresConnection
+    let reader: PostgresConnection
     private let readQueue = DispatchQueue(label: "formwright.store.postgres.read")
     public let outbox: any DeliveryOutbox
     /// How many transactions have committed submissions: for tests.
@@ -42,7 +42,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
     }
 
     public func submissions(
-        formID: String, in range: SubmissionRange, limit: Int
+        formID: String, in range: SubmissionRange, containing: String?, limit: Int
     ) throws(StoreError)
         -> [StoredSubmission]
     {
@@ -51,10 +51,19 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
             try reader.run(
                 """
                 SELECT \(Self.columns) FROM submissions
-                WHERE form = $1 AND id >= $2 AND id < $3 ORDER BY id DESC LIMIT $4
-                """, [.text(formID), .text(bounds.from), .text(bounds.before), .text(String(limit))]
+                WHERE form = $1 AND id >= $2 AND id < $3 \(containing == nil ? "" : Self.containing("$5"))
+                ORDER BY id DESC LIMIT $4
+                """,
+                [.text(formID), .text(bounds.from), .text(bounds.before), .text(String(limit))]
+                    + (containing.map { [.text(SQLiteSubmissionStore.folded($0))] } ?? [])
             ).compactMap(Self.submission)
         }
+    }
+
+    /// The condition that a submission's `http_parameters` hold parameter `parameter`, A to Z folded as
+    /// SQLite folds them (`SQLiteSubmissionStore.folded`): both stores find the same submissions.
+    static func containing(_ parameter: String) -> String {
+        "AND strpos(translate(http_parameters, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), \(parameter)) > 0"
     }
 
     public func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {
@@ -80,6 +89,16 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
                     return .changed(current: current.version)
                 }
                 let id = PostgresConnection.Parameter.text(edit.id.description)
+                // What the version replaced was counted under is taken back; the new one's is counted.
+                try reader.run(
+                    """
+                    UPDATE submission_counts SET count = count - 1
+                    WHERE form = $2 AND hour = $3::bigint AND answer IN (
+                        SELECT unnest(string_to_array(answers, E'\\n')) FROM submissions WHERE id = $1 AND answers <> '')
+                    """, [id, .text(edit.formID), .text(String(edit.id.hour))])
+                var counts = CountIncrements()
+                counts.add(answersOf: edit)
+                try Self.count(counts, on: reader)
                 try reader.run(
                     """
                     INSERT INTO submission_versions (submission, version, saved, http_parameters, form_values)
@@ -88,12 +107,13 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
                     """, [id])
                 try reader.run(
                     """
-                    UPDATE submissions SET http_parameters = $2, form_values = $3, edited = $4, version = $5::integer
+                    UPDATE submissions SET http_parameters = $2, form_values = $3, edited = $4, version = $5::integer,
+                    answers = $6
                     WHERE id = $1
                     """,
                     [
                         id, .text(edit.httpParameters), .text(edit.formValues), .text(edit.received),
-                        .text(String(version + 1)),
+                        .text(String(version + 1)), .text(CountIncrements.column(edit.answers)),
                     ])
                 for file in edit.files {
                     try reader.run(
@@ -166,23 +186,39 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         }
     }
 
-    public func cursor(formID: String, formValues: Bool) throws(StoreError) -> any SubmissionCursor {
+    public func cursor(
+        formID: String, formValues: Bool, range: SubmissionRange, containing: String?
+    ) throws(StoreError) -> any SubmissionCursor {
         let connection = try PostgresConnection(url: url, name: name)
         let columns = formValues ? Self.columns : Self.columnsWithoutFormValues
-        try connection.startRows("SELECT \(columns) FROM submissions WHERE form = $1 ORDER BY id", [.text(formID)])
+        let bounds = range.bounds
+        try connection.startRows(
+            """
+            SELECT \(columns) FROM submissions WHERE form = $1 AND id >= $2 AND id < $3
+            \(containing == nil ? "" : Self.containing("$4")) ORDER BY id
+            """,
+            [.text(formID), .text(bounds.from), .text(bounds.before)]
+                + (containing.map { [.text(SQLiteSubmissionStore.folded($0))] } ?? []))
         return Cursor(connection)
     }
 
     public func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
         try onReader { () throws(StoreError) in
-            // One statement: the submission (its versions and files by their foreign keys) and its jobs.
+            // One statement: the submission (its versions and files by their foreign keys), its jobs, and
+            // what it was counted under.
             let range = StoredDelivery.ids(of: id)
             return try !reader.run(
                 """
-                WITH erased AS (DELETE FROM submissions WHERE form = $1 AND id = $2 RETURNING id),
-                jobs AS (DELETE FROM deliveries WHERE id >= $3 AND id < $4 AND EXISTS (SELECT 1 FROM erased))
+                WITH erased AS (DELETE FROM submissions WHERE form = $1 AND id = $2 RETURNING id, answers),
+                jobs AS (DELETE FROM deliveries WHERE id >= $3 AND id < $4 AND EXISTS (SELECT 1 FROM erased)),
+                counted AS (
+                    UPDATE submission_counts SET count = count - 1
+                    WHERE form = $1 AND hour = $5::bigint AND answer IN (
+                        SELECT '' FROM erased
+                        UNION SELECT unnest(string_to_array(answers, E'\\n')) FROM erased WHERE answers <> ''))
                 SELECT id FROM erased
-                """, [.text(formID), .text(id.description), .text(range.from), .text(range.before)]
+                """,
+                [.text(formID), .text(id.description), .text(range.from), .text(range.before), .text(String(id.hour))]
             ).isEmpty
         }
     }
@@ -256,7 +292,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
 
     /// `work` on the second connection's queue, its error rethrown here: reads, erasures and keys,
     /// none of which may wait behind a batch of posts.
-    private func onReader<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {
+    func onReader<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {
         try readQueue.sync { Result { () throws(StoreError) in try work() } }.get()
     }
 
@@ -273,7 +309,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
             formValues: row[4].text, version: Int(row[5].text) ?? 1, edited: row[6].nullableText)
     }
 
-    private static func key(_ row: [[UInt8]?]) -> StoredKey { StoredKey(columns: row.map(\.text)) }
+    static func key(_ row: [[UInt8]?]) -> StoredKey { StoredKey(columns: row.map(\.text)) }
 
     /// An export's connection, its rows read as they arrive. `@unchecked Sendable`: used by one thread
     /// at a time (`SubmissionCursor`).
@@ -295,9 +331,11 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         let rows: [[PostgresConnection.Parameter]] = batch.map {
             [
                 .text($0.id.description), .text($0.formID), .text($0.received), .text($0.httpParameters),
-                .text($0.formValues),
+                .text($0.formValues), .text(CountIncrements.column($0.answers)),
             ]
         }
+        var counts = CountIncrements()
+        for submission in batch { counts.add(submission) }
         let files: [[PostgresConnection.Parameter]] = batch.flatMap { submission in
             submission.files.map {
                 [
@@ -308,20 +346,25 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         }
         let deliveries = batch.flatMap(\.deliveries)
         let submissions = statements(rows)
-        let insertSubmissions = { (rows: [[PostgresConnection.Parameter]]) throws(StoreError) in
-            try connection.run(
-                insertion(
-                    "submissions (id, form, received, http_parameters, form_values)", columns: 5, rows: rows.count),
-                rows.flatMap { $0 })
+        let submissionInsert = { (count: Int) in
+            insertion(
+                "submissions (id, form, received, http_parameters, form_values, answers)", columns: 6, rows: count)
         }
-        // The usual batch, without files, is one statement: a transaction of its own.
-        if files.isEmpty, deliveries.isEmpty, submissions.count == 1 {
-            _ = try insertSubmissions(submissions[0])
+        // The usual batch, without files, is one statement with its counts: a transaction of its own.
+        let countRows = Self.countRows(counts)
+        if files.isEmpty, deliveries.isEmpty, submissions.count == 1, countRows.count * 4 + rows.count * 6 < 60_000 {
+            let kept = submissions[0].flatMap { $0 }
+            try connection.run(
+                "WITH kept AS (\(submissionInsert(submissions[0].count)) RETURNING 1) "
+                    + countUpsert(rows: countRows.count, after: kept.count), kept + countRows.flatMap { $0 })
             return
         }
         try connection.execute("BEGIN")
         do throws(StoreError) {
-            for statement in submissions { _ = try insertSubmissions(statement) }
+            for statement in submissions {
+                try connection.run(submissionInsert(statement.count), statement.flatMap { $0 })
+            }
+            try count(counts, on: connection)
             for statement in statements(files) {
                 try connection.run(
                     insertion(
@@ -334,6 +377,30 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
             try? connection.execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Adds `counts` to the kept counts, inside the transaction under way on `connection`.
+    static func count(_ counts: CountIncrements, on connection: PostgresConnection) throws(StoreError) {
+        for statement in statements(countRows(counts)) {
+            try connection.run(countUpsert(rows: statement.count, after: 0), statement.flatMap { $0 })
+        }
+    }
+
+    /// The parameters of each row `counts` adds to: form, answer, hour, count.
+    private static func countRows(_ counts: CountIncrements) -> [[PostgresConnection.Parameter]] {
+        counts.rows.map { key, count in
+            [.text(key.form), .text(key.answer), .text(String(key.hour)), .text(String(count))]
+        }
+    }
+
+    /// An upsert adding `rows` rows to `submission_counts`, its parameters numbered after the first `after`.
+    private static func countUpsert(rows: Int, after: Int) -> String {
+        let values = (0..<rows).map { row in
+            let first = after + row * 4
+            return "($\(first + 1), $\(first + 2), $\(first + 3)::bigint, $\(first + 4)::bigint)"
+        }
+        return "INSERT INTO submission_counts (form, answer, hour, count) VALUES " + values.joined(separator: ", ")
+            + " ON CONFLICT (form, answer, hour) DO UPDATE SET count = submission_counts.count + excluded.count"
     }
 
     /// Inserts `deliveries` inside the transaction under way on `connection`.

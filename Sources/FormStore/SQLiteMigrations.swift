@@ -106,6 +106,29 @@ enum SQLiteMigrations {
         CREATE INDEX deliveries_pending ON deliveries (due, form) WHERE state = 'pending';
         CREATE INDEX deliveries_failed ON deliveries (form, created) WHERE state = 'failed';
         """,
+        // The operator's view (`SubmissionCounts`): submissions and answers counted per form and hour as
+        // they are kept, so counts and charts read a few rows, not every submission. A submission keeps
+        // the answers it was counted under, one per line, to take them back when it is erased or edited.
+        // Sessions keep the SHA-256 of their cookie and of the key that opened them.
+        """
+        ALTER TABLE submissions ADD COLUMN answers TEXT NOT NULL DEFAULT '';
+        CREATE TABLE submission_counts (
+            form TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            hour INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (form, answer, hour)
+        ) WITHOUT ROWID;
+        INSERT INTO submission_counts (form, answer, hour, count)
+        SELECT form, '', CAST(strftime('%s', substr(received, 1, 19)) AS INTEGER) / 3600, count(*)
+        FROM submissions GROUP BY 1, 3;
+        CREATE TABLE admin_sessions (
+            hash TEXT PRIMARY KEY,
+            key_hash TEXT NOT NULL,
+            expires INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX admin_sessions_by_expiry ON admin_sessions (expires);
+        """,
     ]
 
     static func run(on database: SQLiteDatabase) throws(StoreError) {

@@ -14,7 +14,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
     public var name: String { path }
     private let commits: GroupCommit
     /// The connection, touched only on `queue`.
-    private let connection: Connection
+    let connection: Connection
     private let queue = DispatchQueue(label: "formwright.store.sqlite")
     public let outbox: any DeliveryOutbox
     /// How many transactions have committed submissions: for tests.
@@ -51,15 +51,22 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
     }
 
     public func submissions(
-        formID: String, in range: SubmissionRange, limit: Int
+        formID: String, in range: SubmissionRange, containing: String?, limit: Int
     ) throws(StoreError)
         -> [StoredSubmission]
     {
         try onQueue { () throws(StoreError) in
             let bounds = range.bounds
-            try connection.page.bind([formID, bounds.from, bounds.before, String(limit)])
-            return try connection.page.rows(Self.submission).compactMap { $0 }
+            let statement = containing == nil ? connection.page : connection.search
+            try statement.bind(
+                [formID, bounds.from, bounds.before] + (containing.map { [Self.folded($0)] } ?? []) + [String(limit)])
+            return try statement.rows(Self.submission).compactMap { $0 }
         }
+    }
+
+    /// `text` with A to Z made a to z, as SQLite's `lower()` makes them: a search folds both sides alike.
+    static func folded(_ text: String) -> String {
+        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     public func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {
@@ -92,8 +99,12 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         }
     }
 
-    public func cursor(formID: String, formValues: Bool) throws(StoreError) -> any SubmissionCursor {
-        try Cursor(database: Self.open(path), formID: formID, formValues: formValues)
+    public func cursor(
+        formID: String, formValues: Bool, range: SubmissionRange, containing: String?
+    ) throws(StoreError) -> any SubmissionCursor {
+        try Cursor(
+            database: Self.open(path), formID: formID, formValues: formValues, range: range,
+            containing: containing.map(Self.folded))
     }
 
     public func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
@@ -167,7 +178,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
     }
 
     /// `work` on the connection's queue, its error rethrown here.
-    private func onQueue<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {
+    func onQueue<T>(_ work: () throws(StoreError) -> T) throws(StoreError) -> T {
         try queue.sync { Result { () throws(StoreError) in try work() } }.get()
     }
 
@@ -177,7 +188,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
     private static let columnsWithoutFormValues = "id, form, received, http_parameters, '', version, edited"
 
     /// The submission of the columns `columns`; nil for an id that is none.
-    private static func submission(_ columns: borrowing SQLiteDatabase.Columns) -> StoredSubmission? {
+    static func submission(_ columns: borrowing SQLiteDatabase.Columns) -> StoredSubmission? {
         guard let id = columns.text(0).flatMap(SubmissionID.init) else { return nil }
         return StoredSubmission(
             id: id, formID: columns.text(1) ?? "", received: columns.text(2) ?? "",
@@ -191,13 +202,16 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         private let database: SQLiteDatabase
         private let statement: SQLiteDatabase.Statement
 
-        init(database: SQLiteDatabase, formID: String, formValues: Bool) throws(StoreError) {
+        init(
+            database: SQLiteDatabase, formID: String, formValues: Bool, range: SubmissionRange, containing: String?
+        ) throws(StoreError) {
             self.database = database
-            let columns = SQLiteSubmissionStore.columns
+            let columns = formValues ? SQLiteSubmissionStore.columns : SQLiteSubmissionStore.columnsWithoutFormValues
             statement = try database.prepare(
-                "SELECT \(formValues ? columns : SQLiteSubmissionStore.columnsWithoutFormValues) FROM submissions "
-                    + "WHERE form = ? ORDER BY id")
-            try statement.bind([formID])
+                "SELECT \(columns) FROM submissions WHERE form = ? AND id >= ? AND id < ?"
+                    + (containing == nil ? "" : " AND instr(lower(http_parameters), ?) > 0") + " ORDER BY id")
+            let bounds = range.bounds
+            try statement.bind([formID, bounds.from, bounds.before] + (containing.map { [$0] } ?? []))
         }
 
         private var finished = false
@@ -221,12 +235,16 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
     }
 
     /// The database and its statements. `@unchecked Sendable`: used on the store's queue alone.
-    private final class Connection: @unchecked Sendable {
+    final class Connection: @unchecked Sendable {
         let database: SQLiteDatabase
         let insert: SQLiteDatabase.Statement
         let insertFile: SQLiteDatabase.Statement
         let insertDelivery: SQLiteDatabase.Statement
         let page: SQLiteDatabase.Statement
+        let search: SQLiteDatabase.Statement
+        let answers: SQLiteDatabase.Statement
+        let countUp: SQLiteDatabase.Statement
+        let countDown: SQLiteDatabase.Statement
         let one: SQLiteDatabase.Statement
         let files: SQLiteDatabase.Statement
         let filesOfVersion: SQLiteDatabase.Statement
@@ -248,7 +266,10 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
             self.database = database
             let columns = SQLiteSubmissionStore.columns
             insert = try database.prepare(
-                "INSERT INTO submissions (id, form, received, http_parameters, form_values) VALUES (?, ?, ?, ?, ?)")
+                """
+                INSERT INTO submissions (id, form, received, http_parameters, form_values, answers)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """)
             // The version is bound as text and stored as a number; the bytes go last (`bind(_:at: 6)`).
             insertFile = try database.prepare(
                 """
@@ -262,6 +283,24 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                 """)
             page = try database.prepare(
                 "SELECT \(columns) FROM submissions WHERE form = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ?")
+            // SQLite's `lower()` folds A to Z alone, as `folded` does the needle.
+            search = try database.prepare(
+                """
+                SELECT \(columns) FROM submissions WHERE form = ? AND id >= ? AND id < ?
+                AND instr(lower(http_parameters), ?) > 0 ORDER BY id DESC LIMIT ?
+                """)
+            answers = try database.prepare("SELECT answers FROM submissions WHERE form = ? AND id = ?")
+            countUp = try database.prepare(
+                """
+                INSERT INTO submission_counts (form, answer, hour, count)
+                VALUES (?, ?, CAST(? AS INTEGER), CAST(? AS INTEGER))
+                ON CONFLICT (form, answer, hour) DO UPDATE SET count = count + excluded.count
+                """)
+            countDown = try database.prepare(
+                """
+                UPDATE submission_counts SET count = count - 1
+                WHERE form = ? AND answer = ? AND hour = CAST(? AS INTEGER)
+                """)
             one = try database.prepare("SELECT \(columns) FROM submissions WHERE form = ? AND id = ?")
             files = try database.prepare(
                 """
@@ -285,7 +324,8 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                 """)
             update = try database.prepare(
                 """
-                UPDATE submissions SET http_parameters = ?, form_values = ?, edited = ?, version = CAST(? AS INTEGER)
+                UPDATE submissions SET http_parameters = ?, form_values = ?, edited = ?, version = CAST(? AS INTEGER),
+                answers = ?
                 WHERE id = ?
                 """)
             remove = try database.prepare("DELETE FROM submissions WHERE form = ? AND id = ?")
@@ -315,15 +355,18 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         func insert(_ submissions: [StoredSubmission]) throws(StoreError) {
             try database.execute("BEGIN IMMEDIATE")
             do throws(StoreError) {
+                var counts = CountIncrements()
                 for submission in submissions {
                     try insert.bind([
                         submission.id.description, submission.formID, submission.received, submission.httpParameters,
-                        submission.formValues,
+                        submission.formValues, CountIncrements.column(submission.answers),
                     ])
                     try insert.run()
                     try insertFiles(submission.files, of: submission.id, version: 1)
                     try insertDeliveries(submission.deliveries)
+                    counts.add(submission)
                 }
+                try count(counts)
                 try database.execute("COMMIT")
             } catch {
                 try? database.execute("ROLLBACK")
@@ -345,10 +388,17 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                     return .changed(current: current.version)
                 }
                 let id = edit.id.description
+                try uncount(formID: edit.formID, id: edit.id, submission: false)
                 try keepVersion.bind([id])
                 try keepVersion.run()
-                try update.bind([edit.httpParameters, edit.formValues, edit.received, String(version + 1), id])
+                try update.bind([
+                    edit.httpParameters, edit.formValues, edit.received, String(version + 1),
+                    CountIncrements.column(edit.answers), id,
+                ])
                 try update.run()
+                var counts = CountIncrements()
+                counts.add(answersOf: edit)
+                try count(counts)
                 try insertFiles(edit.files, of: edit.id, version: version + 1)
                 try insertDeliveries(edit.deliveries)
                 try database.execute("COMMIT")
@@ -364,6 +414,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
         func erase(formID: String, id: SubmissionID) throws(StoreError) -> Bool {
             try database.execute("BEGIN IMMEDIATE")
             do throws(StoreError) {
+                try uncount(formID: formID, id: id, submission: true)
                 try remove.bind([formID, id.description])
                 try remove.run()
                 let erased = database.changes > 0
@@ -398,6 +449,27 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                         contentType: columns.text(2) ?? "", bytes: columns.blob(3)),
                     Int(columns.text(4) ?? "") ?? 1
                 )
+            }
+        }
+
+        /// Adds `counts` to the kept counts, inside the transaction under way.
+        private func count(_ counts: CountIncrements) throws(StoreError) {
+            for (key, count) in counts.rows {
+                try countUp.bind([key.form, key.answer, String(key.hour), String(count)])
+                try countUp.run()
+            }
+        }
+
+        /// Takes back what submission `id` of form `formID` was counted under, inside the transaction
+        /// under way: its answers, and the submission itself when `submission` (an erasure, not an edit).
+        /// Nothing, when the form has no such submission.
+        private func uncount(formID: String, id: SubmissionID, submission: Bool) throws(StoreError) {
+            try answers.bind([formID, id.description])
+            guard let column = try answers.rows().first?.first else { return }
+            let lines = (column ?? "").split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            for answer in (submission ? [""] : []) + lines {
+                try countDown.bind([formID, answer, String(id.hour)])
+                try countDown.run()
             }
         }
 

@@ -20,11 +20,15 @@ public struct StoredSubmission: Sendable, Equatable {
     public let edited: String?
     /// The delivery jobs to write with it, in the same transaction; empty in anything read back.
     public let deliveries: [StoredDelivery]
+    /// What to count it under besides its form (`SubmissionCounts`): its answers to the rows the operator's
+    /// view charts, each a line of text the server chooses; empty in anything read back.
+    public let answers: [String]
 
     /// A submission with these parts.
     public init(
         id: SubmissionID, formID: String, received: String, httpParameters: String, formValues: String,
-        files: [StoredFile] = [], version: Int = 1, edited: String? = nil, deliveries: [StoredDelivery] = []
+        files: [StoredFile] = [], version: Int = 1, edited: String? = nil, deliveries: [StoredDelivery] = [],
+        answers: [String] = []
     ) {
         self.id = id
         self.formID = formID
@@ -35,6 +39,7 @@ public struct StoredSubmission: Sendable, Equatable {
         self.version = version
         self.edited = edited
         self.deliveries = deliveries
+        self.answers = answers
     }
 }
 
@@ -129,6 +134,12 @@ public struct SubmissionRange: Sendable, Equatable {
     public init(from: SubmissionID? = nil, before: SubmissionID? = nil) {
         self.from = from
         self.before = before
+    }
+
+    /// The submissions received from `since` up to before `until`, milliseconds since 1970, either open.
+    public init(since: UInt64?, until: UInt64?) {
+        self.init(
+            from: since.map(SubmissionID.first(atMillisecond:)), before: until.map(SubmissionID.first(atMillisecond:)))
     }
 
     /// The bounds as text for a query: below every id, and above every id, when open.

@@ -9,8 +9,11 @@ public protocol SubmissionDatabase: Sendable {
     func keep(_ submission: StoredSubmission) async throws(StoreError)
 
     /// The submissions to form `formID` whose ids are in `range`, newest first, at most `limit`, without
-    /// their files: a page of a listing.
-    func submissions(formID: String, in range: SubmissionRange, limit: Int) throws(StoreError) -> [StoredSubmission]
+    /// their files: a page of a listing. With `containing`, only those whose `httpParameters` JSON text
+    /// holds it, the letters A to Z in either case: a search, which reads rows until it has `limit`.
+    func submissions(
+        formID: String, in range: SubmissionRange, containing: String?, limit: Int
+    ) throws(StoreError) -> [StoredSubmission]
 
     /// Submission `id` of form `formID`, with its files; nil when the form has no such one.
     func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission?
@@ -19,7 +22,10 @@ public protocol SubmissionDatabase: Sendable {
     /// connection of the cursor's own: an export of any size holds one submission in memory, and holds
     /// up no post meanwhile. Without `formValues`, each one's `formValues` is left empty: a CSV export
     /// reads `httpParameters` alone, and half the bytes.
-    func cursor(formID: String, formValues: Bool) throws(StoreError) -> any SubmissionCursor
+    /// Only those in `range`, and `containing` as a listing takes it, when given.
+    func cursor(
+        formID: String, formValues: Bool, range: SubmissionRange, containing: String?
+    ) throws(StoreError) -> any SubmissionCursor
 
     /// Erases submission `id` of form `formID`, every version and file of it; false when the form has no such one.
     func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool
@@ -33,6 +39,23 @@ public protocol SubmissionDatabase: Sendable {
     /// Every version of submission `id` of form `formID`, oldest first and the current one last, with
     /// their files; nil when the form has no such submission.
     func versions(formID: String, id: SubmissionID) throws(StoreError) -> [StoredVersion]?
+
+    /// The counts of form `formID` (`SubmissionCounts`), its hours from hour `sinceHour` (since 1970, UTC).
+    func counts(formID: String, sinceHour: Int) throws(StoreError) -> SubmissionCounts
+
+    /// How many submissions to form `formID` from hour `sinceHour` on were counted under each answer
+    /// (`StoredSubmission.answers`), for answers counted at least once.
+    func answerCounts(formID: String, sinceHour: Int) throws(StoreError) -> [String: Int]
+
+    /// Keeps `session`, and removes every session that ended before `now` (milliseconds since 1970).
+    func openSession(_ session: AdminSession, now: UInt64) throws(StoreError)
+
+    /// The session whose hash is `hash` and the key that opened it, unless the session ended before `now`
+    /// or the key was revoked since.
+    func session(hash: String, now: UInt64) throws(StoreError) -> (session: AdminSession, key: StoredKey)?
+
+    /// Ends the session whose hash is `hash`, if there is one.
+    func closeSession(hash: String) throws(StoreError)
 
     /// The delivery jobs kept with the submissions.
     var outbox: any DeliveryOutbox { get }
@@ -65,7 +88,19 @@ public protocol SubmissionDatabase: Sendable {
 extension SubmissionDatabase {
     /// The newest `limit` submissions to form `formID`, without their files.
     public func submissions(formID: String, limit: Int) throws(StoreError) -> [StoredSubmission] {
-        try submissions(formID: formID, in: SubmissionRange(), limit: limit)
+        try submissions(formID: formID, in: SubmissionRange(), containing: nil, limit: limit)
+    }
+
+    /// A page of a listing, not searched.
+    public func submissions(
+        formID: String, in range: SubmissionRange, limit: Int
+    ) throws(StoreError) -> [StoredSubmission] {
+        try submissions(formID: formID, in: range, containing: nil, limit: limit)
+    }
+
+    /// Every submission to form `formID`, oldest first (`cursor(formID:formValues:range:containing:)`).
+    public func cursor(formID: String, formValues: Bool) throws(StoreError) -> any SubmissionCursor {
+        try cursor(formID: formID, formValues: formValues, range: SubmissionRange(), containing: nil)
     }
 
     /// `cursor(formID:formValues:)` with the `formValues`.

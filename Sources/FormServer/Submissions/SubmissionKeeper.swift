@@ -33,6 +33,8 @@ struct DatabaseKeeper: SubmissionKeeper {
     var deliveries: [String: DeliveryJobs] = [:]
     /// The worker that sends them, woken when a submission brings jobs.
     var worker: DeliveryWorker?
+    /// The rows each form's submissions are counted under, by form id (`ChartedRows`).
+    var charted: [String: ChartedRows] = [:]
 
     /// The database's answer to a query, waited for off the server's threads: reaching a database that
     /// is away can take until libpq's connect timeout.
@@ -45,12 +47,16 @@ struct DatabaseKeeper: SubmissionKeeper {
         let id = SubmissionID.next(milliseconds: received.milliseconds)
         let kept = KeptRows(verdict.form)
         let jobs = deliveries[formID]
+        let charted = charted[formID]
         // Off the Swift pool when a hash must be made: scrypt takes tens of milliseconds.
         let submission =
             kept.hashed.isEmpty
-            ? Self.submission(verdict, kept, id: id, formID: formID, received: received, version: 1, jobs: jobs)
+            ? Self.submission(
+                verdict, kept, id: id, formID: formID, received: received, version: 1, jobs: jobs, charted: charted)
             : await Blocking.run {
-                Self.submission(verdict, kept, id: id, formID: formID, received: received, version: 1, jobs: jobs)
+                Self.submission(
+                    verdict, kept, id: id, formID: formID, received: received, version: 1, jobs: jobs,
+                    charted: charted)
             }
         try await database.keep(submission)
         if !submission.deliveries.isEmpty { worker?.wake() }
@@ -62,11 +68,12 @@ struct DatabaseKeeper: SubmissionKeeper {
     func revise(_ verdict: Verdict, of kept: StoredSubmission) async throws(StoreError) -> Revision {
         let database = database
         let jobs = deliveries[kept.formID]
+        let charted = charted[kept.formID]
         let revision = try await Blocking.run {
             Result { () throws(StoreError) in
                 let edit = Self.submission(
                     verdict, KeptRows(verdict.form), id: kept.id, formID: kept.formID, received: Date(),
-                    version: kept.version + 1, jobs: jobs)
+                    version: kept.version + 1, jobs: jobs, charted: charted)
                 return try database.revise(edit, from: kept.version)
             }
         }.get()
@@ -75,10 +82,10 @@ struct DatabaseKeeper: SubmissionKeeper {
     }
 
     /// What a store keeps of `verdict`: its payloads and files as `kept` says, under `id` at `version`,
-    /// with the delivery jobs `jobs` makes of it.
+    /// with the delivery jobs `jobs` makes of it, counted under its answers to the `charted` rows.
     private static func submission(
         _ verdict: Verdict, _ kept: KeptRows, id: SubmissionID, formID: String, received: Date, version: Int,
-        jobs: DeliveryJobs?
+        jobs: DeliveryJobs?, charted: ChartedRows?
     ) -> StoredSubmission {
         let files = SubmissionStore.uploads(of: verdict).filter { !kept.leftOut.contains($0.tag) }.map { upload in
             StoredFile(
@@ -92,7 +99,8 @@ struct DatabaseKeeper: SubmissionKeeper {
             formValues: payloads.formValues, files: files,
             deliveries: jobs?.jobs(
                 verdict, id: id, version: version, httpParameters: payloads.httpParameters,
-                at: (received.milliseconds, time)) ?? [])
+                at: (received.milliseconds, time)) ?? [],
+            answers: charted?.answers(of: payloads.httpParameters) ?? [])
     }
 }
 

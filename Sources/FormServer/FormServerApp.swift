@@ -44,10 +44,11 @@ public final class FormServerApp: Sendable {
         var configuration = configuration
         configuration.server.maxBodySize = Self.bodyLimit(configuration, catalog: catalog, logger: logger)
         let uploadLimit = Self.uploadLimit(configuration, catalog: catalog, logger: logger)
+        let csrf =
+            configuration.secret.map { CSRFGuard(secret: $0, secureCookie: configuration.secureCookies) }
+            ?? .random(secureCookie: configuration.secureCookies)
         forms = try FormRoutes(
-            catalog: catalog, hooks: hooks,
-            csrf: configuration.secret.map { CSRFGuard(secret: $0, secureCookie: configuration.secureCookies) }
-                ?? .random(secureCookie: configuration.secureCookies),
+            catalog: catalog, hooks: hooks, csrf: csrf,
             explain: configuration.explain, maximumFileSize: uploadLimit, checkingBudget: configuration.checkingBudget,
             store: store, logger: logger)
         if configuration.secret == nil, !forms.editableForms.isEmpty {
@@ -67,7 +68,11 @@ public final class FormServerApp: Sendable {
         }
         server = Server(
             configuration: serverConfiguration,
-            router: try Self.routes(files: files, forms: forms, catalog: catalog, logger: logger),
+            router: try Self.routes(
+                files: files, forms: forms, catalog: catalog,
+                access: AdminAccess(
+                    csrf: csrf, secureCookies: configuration.secureCookies,
+                    lifetime: configuration.adminSessionLifetime), logger: logger),
             logger: logger)
     }
 
@@ -228,13 +233,19 @@ public final class FormServerApp: Sendable {
         return finished
     }
 
-    static func routes(files: StaticFiles, forms: FormRoutes, catalog: FormCatalog, logger: Logger) throws -> Router {
+    static func routes(
+        files: StaticFiles, forms: FormRoutes, catalog: FormCatalog, access: AdminAccess, logger: Logger
+    ) throws -> Router {
         var routes = RouterBuilder()
         forms.add(to: &routes)
-        let api = SubmissionAPI(
-            database: (forms.store as? DatabaseKeeper)?.database, forms: catalog.forms, logger: logger)
+        let keeper = forms.store as? DatabaseKeeper
+        let api = SubmissionAPI(database: keeper?.database, forms: catalog.forms, logger: logger)
         api.add(to: &routes)
         DeliveryAPI(api: api).add(to: &routes)
+        AdminRoutes(
+            database: keeper?.database, forms: catalog.forms, order: catalog.ids, access: access,
+            throttle: SignInThrottle(), delivering: Set(keeper.map { Array($0.deliveries.keys) } ?? []), logger: logger
+        ).add(to: &routes)
         routes.get("/") { _ in .redirect(to: "/forms") }
         // Liveness: the process answers. Readiness: it can also keep submissions, for a load balancer
         // to send posts elsewhere while its database is away.

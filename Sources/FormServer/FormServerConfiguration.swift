@@ -21,6 +21,8 @@ public struct FormServerConfiguration: Sendable {
     /// Whether the site is reached over HTTPS (a TLS-terminating proxy in front): the CSRF cookie is then
     /// `__Host-fw_csrf`, `Secure`. Off, a browser would not send a `Secure` cookie back over plain HTTP.
     public var secureCookies = false
+    /// How long an operator's session of `/admin` lasts from sign-in.
+    public var adminSessionLifetime: Duration = .seconds(8 * 3600)
     /// The largest file an upload row accepts, in bytes (the body limit still applies to the whole post).
     public var maximumFileSize = 1 << 20
     /// The steps of matching work one submission's conditions and patterns may take together

@@ -55,13 +55,13 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
                 ORDER BY id DESC LIMIT $4
                 """,
                 [.text(formID), .text(bounds.from), .text(bounds.before), .text(String(limit))]
-                    + (containing.map { [.text(SQLiteSubmissionStore.folded($0))] } ?? [])
+                    + (containing.map { [.text(SearchText.folded($0))] } ?? [])
             ).compactMap(Self.submission)
         }
     }
 
     /// The condition that a submission's `http_parameters` hold parameter `parameter`, A to Z folded as
-    /// SQLite folds them (`SQLiteSubmissionStore.folded`): both stores find the same submissions.
+    /// SQLite folds them (`SearchText.folded`): both stores find the same submissions.
     static func containing(_ parameter: String) -> String {
         "AND strpos(translate(http_parameters, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), \(parameter)) > 0"
     }
@@ -198,7 +198,7 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
             \(containing == nil ? "" : Self.containing("$4")) ORDER BY id
             """,
             [.text(formID), .text(bounds.from), .text(bounds.before)]
-                + (containing.map { [.text(SQLiteSubmissionStore.folded($0))] } ?? []))
+                + (containing.map { [.text(SearchText.folded($0))] } ?? []))
         return Cursor(connection)
     }
 

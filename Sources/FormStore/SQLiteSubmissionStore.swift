@@ -59,14 +59,11 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
             let bounds = range.bounds
             let statement = containing == nil ? connection.page : connection.search
             try statement.bind(
-                [formID, bounds.from, bounds.before] + (containing.map { [Self.folded($0)] } ?? []) + [String(limit)])
+                [formID, bounds.from, bounds.before] + (containing.map { [SearchText.folded($0)] } ?? []) + [
+                    String(limit)
+                ])
             return try statement.rows(Self.submission).compactMap { $0 }
         }
-    }
-
-    /// `text` with A to Z made a to z, as SQLite's `lower()` makes them: a search folds both sides alike.
-    static func folded(_ text: String) -> String {
-        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     public func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {
@@ -104,7 +101,7 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
     ) throws(StoreError) -> any SubmissionCursor {
         try Cursor(
             database: Self.open(path), formID: formID, formValues: formValues, range: range,
-            containing: containing.map(Self.folded))
+            containing: containing.map(SearchText.folded))
     }
 
     public func delete(formID: String, id: SubmissionID) throws(StoreError) -> Bool {

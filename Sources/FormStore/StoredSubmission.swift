@@ -114,7 +114,7 @@ extension StoredSubmission {
     }
 
     /// Its payloads and files as a version: saved when it was edited last, or when it came.
-    var asVersion: StoredVersion {
+    public var asVersion: StoredVersion {
         StoredVersion(
             version: version, saved: edited ?? received, httpParameters: httpParameters, formValues: formValues,
             files: files)

@@ -97,6 +97,12 @@ struct Serve: ParsableCommand {
 
     @Option(
         help:
+            "Minutes an operator's sign-in to /admin lasts. (env: FORMWRIGHT_ADMIN_SESSION_MINUTES, default: 480)"
+    )
+    var adminSessionMinutes: Double?
+
+    @Option(
+        help:
             "SMTP server for forms that deliver by e-mail: smtp://[user:password@]host:port (STARTTLS when offered; ?starttls=required to insist) or smtps://…. A password is better given in the environment, which ps does not show. (env: FORMWRIGHT_SMTP)"
     )
     var smtp: String?
@@ -188,6 +194,13 @@ struct Serve: ParsableCommand {
         configuration.secureCookies = try environment.value(
             secureCookies ? true : nil, "FORMWRIGHT_SECURE_COOKIES", default: false
         ) { ["on": true, "true": true, "1": true, "off": false, "false": false, "0": false][$0.lowercased()] }
+        let sessionMinutes = try environment.value(
+            adminSessionMinutes, "FORMWRIGHT_ADMIN_SESSION_MINUTES", default: 480.0
+        ) { Double($0).flatMap { $0 > 0 && $0 <= 7 * 24 * 60 ? $0 : nil } }
+        guard sessionMinutes > 0, sessionMinutes <= 7 * 24 * 60 else {
+            throw ValidationError("--admin-session-minutes must be more than 0 and at most 10080 (a week)")
+        }
+        configuration.adminSessionLifetime = .milliseconds(Int(sessionMinutes * 60_000))
         // Given, the body limit stands; left to its default, it grows to carry the forms' files.
         configuration.bodyLimitFitsUploads =
             maxBody == nil && (environment.variables["FORMWRIGHT_MAX_BODY"] ?? "").isEmpty

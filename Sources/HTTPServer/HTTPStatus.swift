@@ -50,6 +50,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let unsupportedMediaType = HTTPStatus(code: 415, reason: "Unsupported Media Type")
     /// 422: a well-formed submission that failed validation.
     public static let unprocessableContent = HTTPStatus(code: 422, reason: "Unprocessable Content")
+    /// 429: too many requests of one kind from one client for now (RFC 6585 §4), with `Retry-After`.
+    public static let tooManyRequests = HTTPStatus(code: 429, reason: "Too Many Requests")
     /// 431: the request line and header fields are more than the server reads (RFC 6585 §5).
     public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431, reason: "Request Header Fields Too Large")
     /// 500.

@@ -124,7 +124,7 @@ struct SubmissionAPI: Sendable {
     }
 
     /// `file`'s bytes as an attachment that no browser renders.
-    private static func attachment(_ file: StoredFile) -> Response {
+    static func attachment(_ file: StoredFile) -> Response {
         Response(
             status: .ok,
             headers: [
@@ -134,26 +134,33 @@ struct SubmissionAPI: Sendable {
             ], body: ResponseBody(bytes: file.bytes))
     }
 
-    /// `GET …/submissions.jsonl` or `.csv`: every submission, oldest first, streamed from a cursor a
-    /// few hundred at a time, so an export of any size holds little memory.
+    /// `GET …/submissions.jsonl` or `.csv`: every submission, oldest first.
     private func export(_ database: any SubmissionDatabase, _ formID: String, csv: Bool) throws -> Response {
         // CSV reads `httpParameters` alone: `formValues` is not fetched.
         let cursor = try database.cursor(formID: formID, formValues: !csv)
-        let writer = csv ? forms[formID].map(SubmissionExport.csv) ?? .jsonLines : .jsonLines
+        return Self.exportResponse(cursor, form: forms[formID], formID: formID, csv: csv, logger: logger)
+    }
+
+    /// The submissions `cursor` reads that `keep` keeps, as CSV (the table of `form`) or JSON lines,
+    /// streamed a few hundred at a time, so an export of any size holds little memory.
+    static func exportResponse(
+        _ cursor: any SubmissionCursor, form: CompiledForm?, formID: String, csv: Bool, logger: Logger,
+        keep: @escaping @Sendable (StoredSubmission) -> Bool = { _ in true }
+    ) -> Response {
+        let writer = csv ? form.map(SubmissionExport.csv) ?? .jsonLines : .jsonLines
         var header = writer.header
         let headers: HTTPHeaders = [
             "Content-Type": csv ? "text/csv; charset=utf-8" : "application/jsonl; charset=utf-8",
             "Content-Disposition": SubmissionJSON.attachment("\(formID).\(csv ? "csv" : "jsonl")"),
             "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
         ]
-        let logger = logger
         return .streamed(.ok, headers: headers) { bytes in
             bytes += header.utf8
             header = ""
             do {
                 while bytes.count < 1 << 15 {
                     guard let submission = try cursor.next() else { return false }
-                    bytes += writer.line(submission).utf8
+                    if keep(submission) { bytes += writer.line(submission).utf8 }
                 }
                 return true
             } catch {

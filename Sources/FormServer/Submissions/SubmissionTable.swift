@@ -20,6 +20,8 @@ public struct SubmissionTable: Sendable {
     private let editable: Bool
     /// The header line's cells.
     public let header: [String]
+    /// The titles of the answers' columns, as written (the header's after its id and times).
+    let rowTitles: [String]
 
     /// The table of `form`'s submissions.
     public init(form: CompiledForm) {
@@ -43,6 +45,7 @@ public struct SubmissionTable: Sendable {
             }
         }
         self.columns = columns
+        rowTitles = Array(header.dropFirst(editable ? 4 : 2))
         self.header = header.map(Self.neutralized)
     }
 
@@ -52,13 +55,20 @@ public struct SubmissionTable: Sendable {
     public func row(
         id: String, received: String, version: Int = 1, edited: String? = nil, httpParameters: String
     ) -> [String] {
+        var cells = [id, received]
+        if editable { cells += [String(version), edited ?? ""] }
+        return (cells + answers(httpParameters: httpParameters)).map(Self.neutralized)
+    }
+
+    /// The answers' cells of a submission whose `httpParameters` are these (JSON text), as written:
+    /// for a page, which escapes them, not a spreadsheet.
+    func answers(httpParameters: String) -> [String] {
         // FormEngine's reader, the one submissions are read with: an export reads a million of these.
         var values: [String: JSONValue] = [:]
         if case .object(let members)? = try? JSONValue(parsing: httpParameters.utf8) {
             for (key, value) in members { values[key] = value }
         }
-        var cells = [id, received]
-        if editable { cells += [String(version), edited ?? ""] }
+        var cells: [String] = []
         for column in columns {
             switch column {
             case .row(let tag):
@@ -71,7 +81,7 @@ public struct SubmissionTable: Sendable {
                 cells.append(Self.text(items[position]))
             }
         }
-        return cells.map(Self.neutralized)
+        return cells
     }
 
     /// `cells` as one CSV line (RFC 4180), CRLF at its end: a cell holding a comma, a quote or a line

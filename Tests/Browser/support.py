@@ -15,6 +15,7 @@ import subprocess
 import time
 import urllib.parse
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from pathlib import Path
 
 import requests
@@ -73,6 +74,8 @@ class Server:
     base: str
     process: subprocess.Popen
     log_path: Path
+    # The SQLite file the server keeps valid posts in (what `formwright keys create --store sqlite:…` opens).
+    store: Path | None = None
 
     def url(self, path: str) -> str:
         return self.base + path
@@ -95,21 +98,23 @@ def formwright_binary() -> Path:
     return binary
 
 
-def start_server(log_path: Path, forms: Path | str = "Forms") -> Server:
+def start_server(log_path: Path, forms: Path | str = "Forms", extra_arguments: Sequence[str] = ()) -> Server:
     """Start `formwright serve` on 127.0.0.1, port 0 (the kernel picks a free one), serving the descriptors in
-    `forms` (relative to the repository), read the port back, wait for /healthz. The caller stops it with
-    `stop_server` in a finally."""
+    `forms` (relative to the repository), read the port back, wait for /healthz. `extra_arguments` go after the
+    suite's own flags. The caller stops it with `stop_server` in a finally."""
     binary = formwright_binary()
     if not binary.is_file():
         raise RuntimeError(
             f"no formwright binary at {binary}: run `swift build --product formwright-examples` or set FORMWRIGHT_BIN")
     # Settings come from the flags alone: no FORMWRIGHT_* variable of the caller's shell leaks into the server.
     env = {k: v for k, v in os.environ.items() if not k.startswith("FORMWRIGHT_")}
+    store = log_path.parent / "formwright.db"
     command = [
         str(binary), "serve", "--host", "127.0.0.1", "--port", "0",
         "--forms", str(forms), "--public", str(public_folder()), "--no-access-log",
         # Valid posts are kept, as by default, in a store of this run's own.
-        "--store", f"sqlite:{log_path.parent / 'formwright.db'}",
+        "--store", f"sqlite:{store}",
+        *extra_arguments,
     ]
     log_file = open(log_path, "wb")
     try:
@@ -130,7 +135,7 @@ def start_server(log_path: Path, forms: Path | str = "Forms") -> Server:
             port = int(match.group(1)) if match else None
             if port is None:
                 time.sleep(0.05)
-        server = Server(f"http://127.0.0.1:{port}", process, log_path)
+        server = Server(f"http://127.0.0.1:{port}", process, log_path, store)
         while True:
             try:
                 if requests.get(server.url("/healthz"), timeout=2).status_code == 200:
@@ -168,17 +173,18 @@ def chromium_paths() -> tuple[str, str]:
     return browser, driver
 
 
-def new_chromium(javascript: bool, log_dir: Path) -> WebDriver:
+def new_chromium(javascript: bool, log_dir: Path, language: str = "en-US") -> WebDriver:
+    """A headless Chromium whose interface and `Accept-Language` are `language`."""
     browser, driver_path = chromium_paths()
     options = webdriver.ChromeOptions()
     options.binary_location = browser
     for argument in (
         "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000",
-        "--lang=en-US", "--disable-extensions", "--no-first-run", "--disable-background-networking",
+        f"--lang={language}", "--disable-extensions", "--no-first-run", "--disable-background-networking",
         "--hide-scrollbars",
     ):
         options.add_argument(argument)
-    prefs = {"intl.accept_languages": "en-US"}
+    prefs = {"intl.accept_languages": language}
     if not javascript:
         # The page's own scripts never run; WebDriver's execute_script still does (it goes through DevTools).
         prefs["profile.managed_default_content_settings.javascript"] = 2

@@ -27,7 +27,7 @@ func withFormServer<T: Sendable>(
 func withFormApp<T: Sendable>(
     hooks: FormHooks = exampleHooks(), explain: Bool = false, maxBody: Int? = nil, maxFile: Int = 1 << 20,
     submissions: String? = nil, store: String? = nil, forms: String? = nil, checkingBudget: Int? = nil,
-    logger: Logger = Logger(label: "formwright"),
+    adminSession: Duration? = nil, logger: Logger = Logger(label: "formwright"),
     _ body: @escaping @Sendable (FormServerApp, Int) throws -> T
 ) async throws -> T {
     var configuration = FormServerConfiguration()
@@ -50,6 +50,7 @@ func withFormApp<T: Sendable>(
     configuration.submissionsFolder = submissions
     configuration.store = store
     if let checkingBudget { configuration.checkingBudget = checkingBudget }
+    if let adminSession { configuration.adminSessionLifetime = adminSession }
     let app = try FormServerApp(configuration: configuration, hooks: hooks, logger: logger)
     try app.start()
     let port = app.server.port

@@ -6,7 +6,7 @@ PORT ?= 8080
 STORE ?= data/formwright.db
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: serve test deps test-deps build release swift-test allocation-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine bench-store bench-export bench-deliveries fuzz clean
+.PHONY: serve test deps test-deps build release swift-test allocation-test container-test predicate-corpus js-conformance check-forms browser-test format-check bench bench-submit bench-reference bench-reference-page bench-page bench-compare bench-code-footprint bench-instructions bench-cpu bench-soak bench-costly bench-predicate bench-engine bench-store bench-export bench-admin bench-deliveries fuzz clean
 BIN = $$($(SWIFT) build --show-bin-path)
 
 ## serve: install what is missing, build release, serve Forms/ (with the examples' Swift: Examples/) on http://127.0.0.1:$(PORT), keeping valid submissions in $(STORE)
@@ -119,6 +119,10 @@ bench-store:
 ## bench-export: 1,000,000 stored submissions exported as CSV and JSON lines over the API, from SQLite and PostgreSQL: rows a second and the server's memory growth
 bench-export:
 	bench/export.sh
+
+## bench-admin: the operator's view over 1,000,000 stored submissions, on SQLite and PostgreSQL: the overview, the first and a deep page, the charts, a search
+bench-admin:
+	bench/admin.sh
 
 ## bench-deliveries: webhooks to a receiver on loopback: latency, deliveries a second after a burst, and what deliveries cost posts
 bench-deliveries:

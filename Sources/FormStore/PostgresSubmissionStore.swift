@@ -60,10 +60,12 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         }
     }
 
-    /// The condition that a submission's `http_parameters` hold parameter `parameter`, A to Z folded as
-    /// SQLite folds them (`SearchText.folded`): both stores find the same submissions.
+    /// The condition that a submission's `http_parameters` hold parameter `parameter` in any case.
+    /// `lower()` folds more than A to Z (`SearchText`), so this finds a few more than SQLite would; the
+    /// server keeps those whose answers hold the text as `SearchText` folds it, so both stores show the
+    /// same. (`translate()` of A to Z alone read a million rows some thirty times slower.)
     static func containing(_ parameter: String) -> String {
-        "AND strpos(translate(http_parameters, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), \(parameter)) > 0"
+        "AND strpos(lower(http_parameters), lower(\(parameter))) > 0"
     }
 
     public func submission(formID: String, id: SubmissionID) throws(StoreError) -> StoredSubmission? {

@@ -10,7 +10,8 @@ public protocol SubmissionDatabase: Sendable {
 
     /// The submissions to form `formID` whose ids are in `range`, newest first, at most `limit`, without
     /// their files: a page of a listing. With `containing`, only those whose `httpParameters` JSON text
-    /// holds it, the letters A to Z in either case: a search, which reads rows until it has `limit`.
+    /// holds it, the letters A to Z in either case (PostgreSQL folds other letters too): a search, which
+    /// reads rows until it has `limit`.
     func submissions(
         formID: String, in range: SubmissionRange, containing: String?, limit: Int
     ) throws(StoreError) -> [StoredSubmission]

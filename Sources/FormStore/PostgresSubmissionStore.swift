@@ -388,9 +388,10 @@ public final class PostgresSubmissionStore: SubmissionDatabase {
         }
     }
 
-    /// The parameters of each row `counts` adds to: form, answer, hour, count.
+    /// The parameters of each row `counts` adds to: form, answer, hour, count; in the order of the
+    /// rows' key, as erasures and edits lock them, so that two transactions never wait for each other.
     private static func countRows(_ counts: CountIncrements) -> [[PostgresConnection.Parameter]] {
-        counts.rows.map { key, count in
+        counts.sorted.map { key, count in
             [.text(key.form), .text(key.answer), .text(String(key.hour)), .text(String(count))]
         }
     }

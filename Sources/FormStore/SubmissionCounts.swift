@@ -64,6 +64,19 @@ struct CountIncrements {
         }
     }
 
+    /// The rows in the order of their key, text byte by byte as the "C" collation orders it.
+    var sorted: [(key: Key, count: Int)] {
+        rows.map { ($0.key, $0.value) }.sorted { left, right in
+            if left.key.form != right.key.form {
+                return Array(left.key.form.utf8).lexicographicallyPrecedes(right.key.form.utf8)
+            }
+            if left.key.answer != right.key.answer {
+                return Array(left.key.answer.utf8).lexicographicallyPrecedes(right.key.answer.utf8)
+            }
+            return left.key.hour < right.key.hour
+        }
+    }
+
     /// The lines a submission keeps of its answers (`submissions.answers`).
     static func column(_ answers: [String]) -> String { answers.joined(separator: "\n") }
 }

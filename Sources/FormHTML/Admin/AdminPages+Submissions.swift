@@ -28,12 +28,15 @@ extension AdminPages {
         } else {
             writeTable(view, path: path, texts: texts, into: &writer)
         }
-        writer.markup("<nav class=\"fw-pages\"")
-        writer.attribute("aria-label", texts.submissions)
-        writer.markup(">")
-        if let newest = view.newest { writeLink(newest, texts.newest, into: &writer) }
-        if let older = view.older { writeLink(older, texts.older, into: &writer) }
-        writer.markup("</nav>\n<p class=\"fw-exports\">")
+        if view.newest != nil || view.older != nil {
+            writer.markup("<nav class=\"fw-pages\"")
+            writer.attribute("aria-label", texts.title)
+            writer.markup(">")
+            if let newest = view.newest { writeLink(newest, texts.newest, into: &writer) }
+            if let older = view.older { writeLink(older, texts.older, into: &writer) }
+            writer.markup("</nav>\n")
+        }
+        writer.markup("<p class=\"fw-exports\">")
         if let exports = view.exports {
             writer.text(texts.exportLead)
             writer.markup(" ")
@@ -94,7 +97,7 @@ extension AdminPages {
             "<div class=\"fw-table-wrap\" role=\"region\" tabindex=\"0\" aria-labelledby=\"fw-table-caption\">\n")
         writer.markup("<table class=\"fw-submissions\">\n<caption id=\"fw-table-caption\">")
         writer.text(
-            texts.submissions + " · " + texts.newestFirst + " · "
+            texts.title + " · " + texts.newestFirst + " · "
                 + texts.shownCount.filling(["count": String(view.rows.count)]))
         writer.markup("</caption>\n<thead><tr>")
         for heading in [texts.reference, texts.received] + view.columns {
@@ -231,7 +234,11 @@ extension AdminPages {
             writer.markup("</p>\n")
             return
         }
-        writer.markup("<div class=\"fw-table-wrap\">\n<table>\n<thead><tr>")
+        writer.markup(
+            "<div class=\"fw-table-wrap\" role=\"region\" tabindex=\"0\" aria-labelledby=\"fw-deliveries\">\n<table>\n")
+        writer.markup("<caption id=\"fw-deliveries\">")
+        writer.text(texts.deliveries)
+        writer.markup("</caption>\n<thead><tr>")
         for heading in [texts.kind, texts.destination, texts.state, texts.attempts, texts.lastError] {
             writer.markup("<th scope=\"col\">")
             writer.text(heading)

@@ -49,7 +49,8 @@ public enum AdminPages {
         let texts = frame.texts
         var writer = HTMLWriter(capacity: 4096 + forms.count * 2048)
         writeStart(title: texts.title, texts: texts, frame: frame, into: &writer)
-        writer.markup("<div class=\"fw-table-wrap\">\n<table class=\"fw-overview\">\n<caption>")
+        writer.markup("<div class=\"fw-table-wrap\" role=\"region\" tabindex=\"0\" aria-labelledby=\"fw-forms\">\n")
+        writer.markup("<table class=\"fw-overview\">\n<caption id=\"fw-forms\">")
         writer.text(texts.forms)
         writer.markup("</caption>\n<thead><tr>")
         for heading in [texts.form, texts.today, texts.week, texts.total, texts.last, texts.failed] {

@@ -36,7 +36,7 @@ extension AdminRoutes {
         let query = context.request.query
         let texts = context.texts
         let path = "/admin/forms/" + Self.segment(context.formID)
-        let search = Search(query)
+        let search = Search(query, form: context.form)
         let table = context.form.map(SubmissionTable.init)
         var view = SubmissionsView(
             name: name(context.formID), columns: table?.rowTitles ?? [], rows: [], query: search.text,
@@ -49,8 +49,9 @@ extension AdminRoutes {
             view.rows = found.map { submission in
                 SubmissionsView.Row(
                     id: submission.id.description, received: Self.minute(submission.received),
-                    cells: (table?.answers(httpParameters: submission.httpParameters) ?? []).map {
-                        AdminPages.shortened($0, to: Self.cellLength)
+                    cells: (table?.answers(httpParameters: submission.httpParameters) ?? []).enumerated().map {
+                        table?.secret[$0.offset] == true
+                            ? texts.secret : AdminPages.shortened($0.element, to: Self.cellLength)
                     })
             }
             if more, let last = found.last { view.older = path + "?" + search.parameters(cursor: last.id) }
@@ -115,7 +116,7 @@ extension AdminRoutes {
     /// `GET /admin/forms/{id}/export.csv` or `.jsonl`, with the page's search: what the table shows,
     /// every page of it, oldest first.
     func export(_ context: Context, csv: Bool) throws -> Response {
-        let search = Search(context.request.query)
+        let search = Search(context.request.query, form: context.form)
         guard let range = search.range else {
             throw Refusal(status: .badRequest, title: context.texts.deniedTitle, message: context.texts.badSearch)
         }
@@ -158,9 +159,11 @@ extension AdminRoutes {
         String(instant.prefix(16)).replacingOccurrences(of: "T", with: " ")
     }
 
-    /// `text` percent-encoded as one path segment.
+    /// `text` percent-encoded as one path segment: every byte but RFC 3986's unreserved ASCII.
     static func segment(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
-            ?? text
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
+
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

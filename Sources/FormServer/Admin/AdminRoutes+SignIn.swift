@@ -32,14 +32,15 @@ extension AdminRoutes {
         }
         let address = request.remoteAddress?.ip ?? "unknown"
         let now = Date().milliseconds
-        if let wait = throttle.wait(address, now: now) {
+        let given = (fields["key"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !given.isEmpty else { return refuse(.badRequest, texts.emptyKey) }
+        let attempt = throttle.reserve(address, now: now)
+        if let wait = attempt.wait {
             var response = refuse(
                 .tooManyRequests, texts.tooManyAttempts.filling(["minutes": String(wait / 60_000 + 1)]))
             response.headers["Retry-After"] = String(wait / 1000 + 1)
             return response
         }
-        let given = (fields["key"] ?? "").trimmingCharacters(in: .whitespaces)
-        guard !given.isEmpty else { return refuse(.badRequest, texts.emptyKey) }
         guard let database else {
             return Self.message(.notFound, texts.noStoreTitle, texts.noStore, texts: texts)
         }
@@ -63,11 +64,11 @@ extension AdminRoutes {
             response.headers["Retry-After"] = "5"
             return response
         case .success(.wrongKey):
-            let count = throttle.fail(address, now: now)
+            throttle.failed()
             logger.warning(
                 "operator sign-in refused: a wrong key",
                 metadata: [
-                    "address": "\(address)", "wrong keys from it": "\(count)",
+                    "address": "\(address)", "attempts from it": "\(attempt.attempts)",
                     "wrong keys since start": "\(throttle.total.load(ordering: .relaxed))",
                 ])
             try? await Task.sleep(for: Self.wrongKeyDelay)

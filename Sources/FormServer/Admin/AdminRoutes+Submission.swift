@@ -38,7 +38,7 @@ extension AdminRoutes {
         }
         view.deliveries = try context.database.outbox.deliveries(formID: context.formID, submission: id).map { job in
             SubmissionView.Delivery(
-                kind: job.delivery.kind, destination: job.delivery.destination, state: job.delivery.state.rawValue,
+                kind: job.delivery.kind, destination: job.delivery.shownDestination, state: job.delivery.state.rawValue,
                 attempts: job.attempts.count, lastError: job.attempts.last?.error)
         }
         if context.may(.delete) { view.delete = path + "/delete" }

@@ -126,7 +126,8 @@ struct AdminRoutes: Sendable {
         // A post's address is not where to come back to: its page is.
         let back =
             request.method == .get
-            ? request.path + (request.query.isEmpty ? "" : "?" + request.query.urlencoded) : "/admin"
+            ? "/" + request.pathSegments.map(Self.segment).joined(separator: "/")
+                + (request.query.isEmpty ? "" : "?" + request.query.urlencoded) : "/admin"
         let ended = request.cookie(named: access.cookieName) != nil
         var query = QueryParameters([("next", back)])
         if ended { query = QueryParameters(query.pairs + [("ended", "1")]) }

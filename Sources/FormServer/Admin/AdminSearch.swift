@@ -1,4 +1,5 @@
 import FormEngine
+import FormModel
 import FormStore
 import Foundation
 import HTTPServer
@@ -14,8 +15,15 @@ extension AdminRoutes {
         let cursor: SubmissionID?
         /// The ids the search takes; nil when a day is no day, or the first is after the last.
         let range: SubmissionRange?
+        /// The rows whose answers are not searched: secrets, kept as hashes.
+        let secret: Set<String>
 
-        init(_ query: QueryParameters) {
+        init(_ query: QueryParameters, form: CompiledForm?) {
+            secret = Set(
+                form?.rows.compactMap { $0.row.type.isSecret ? $0.row.tag : nil } ?? []
+                    + (form?.sections.compactMap { section in
+                        section.section.rowTemplate?.type.isSecret == true ? section.section.multivaluedTag : nil
+                    } ?? []))
             text = (query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             since = query["since"] ?? ""
             until = query["until"] ?? ""
@@ -44,9 +52,11 @@ extension AdminRoutes {
         /// Z in either case, as the store compares them.
         func finds(_ parameters: String) -> Bool {
             guard !text.isEmpty else { return true }
-            guard let value = try? JSONValue(parsing: parameters.utf8) else { return false }
+            guard case .object(let members)? = try? JSONValue(parsing: parameters.utf8) else { return false }
             let wanted = SearchText.folded(text)
-            return Self.answers(in: value).contains { SearchText.folded($0).contains(wanted) }
+            return members.contains { tag, value in
+                !secret.contains(tag) && Self.answers(in: value).contains { SearchText.folded($0).contains(wanted) }
+            }
         }
 
         /// The query of this search, at the page after `cursor` when given.

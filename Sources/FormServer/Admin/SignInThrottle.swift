@@ -20,28 +20,31 @@ final class SignInThrottle: Sendable {
         self.window = window
     }
 
-    /// The milliseconds until `address` may try again at `now`; nil when it may now.
-    func wait(_ address: String, now: UInt64) -> UInt64? {
+    /// Counts an attempt from `address` at `now` before its key is looked up, so that attempts sent
+    /// together cannot all pass: nil when it may try, with the attempts of its window so far; else the
+    /// milliseconds until its window ends, counting nothing.
+    func reserve(_ address: String, now: UInt64) -> (wait: UInt64?, attempts: Int) {
         failures.withLock { failures in
-            guard let entry = failures[address], now < entry.since + window else { return nil }
-            return entry.count >= limit ? entry.since + window - now : nil
-        }
-    }
-
-    /// Counts a wrong key from `address` at `now`; returns how many it sent in its window.
-    @discardableResult
-    func fail(_ address: String, now: UInt64) -> Int {
-        total.add(1, ordering: .relaxed)
-        return failures.withLock { failures in
-            if failures.count >= Self.remembered { failures = failures.filter { now < $0.value.since + window } }
             var entry = failures[address].flatMap { now < $0.since + window ? $0 : nil } ?? (count: 0, since: now)
+            guard entry.count < limit else { return (entry.since + window - now, entry.count) }
+            if failures[address] == nil, failures.count >= Self.remembered {
+                failures = failures.filter { now < $0.value.since + window }
+                // Still full: the oldest windows go, so the table stays bounded whatever comes.
+                if failures.count >= Self.remembered {
+                    let oldest = failures.sorted { $0.value.since < $1.value.since }.prefix(Self.remembered / 2)
+                    for (old, _) in oldest { failures.removeValue(forKey: old) }
+                }
+            }
             entry.count += 1
             failures[address] = entry
-            return entry.count
+            return (nil, entry.count)
         }
     }
 
-    /// Forgets `address`'s wrong keys: it has signed in.
+    /// Notes that the attempt counted was a wrong key, for the log's total.
+    func failed() { total.add(1, ordering: .relaxed) }
+
+    /// Forgets `address`'s attempts: it has signed in.
     func succeed(_ address: String) {
         _ = failures.withLock { $0.removeValue(forKey: address) }
     }

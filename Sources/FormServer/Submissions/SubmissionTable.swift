@@ -22,10 +22,13 @@ public struct SubmissionTable: Sendable {
     public let header: [String]
     /// The titles of the answers' columns, as written (the header's after its id and times).
     let rowTitles: [String]
+    /// Which answers' columns hold a secret (a password, kept as a hash): a page shows none of it.
+    let secret: [Bool]
 
     /// The table of `form`'s submissions.
     public init(form: CompiledForm) {
         var columns: [Column] = []
+        var secret: [Bool] = []
         editable = form.form.editable
         var header = ["id", "received"] + (editable ? ["version", "edited"] : [])
         for section in form.sections {
@@ -33,6 +36,7 @@ public struct SubmissionTable: Sendable {
                 let title = section.itemTitle.isEmpty ? tag : section.itemTitle
                 for position in 0..<section.section.itemCap {
                     columns.append(.item(tag: tag, position: position))
+                    secret.append(section.section.rowTemplate?.type.isSecret ?? false)
                     header.append("\(title) \(position + 1)")
                 }
                 continue
@@ -41,11 +45,13 @@ public struct SubmissionTable: Sendable {
                 let row = form.rows[index].row
                 guard row.type.takesInput, let tag = row.tag else { continue }
                 columns.append(.row(tag: tag))
+                secret.append(row.type.isSecret)
                 header.append(row.title ?? tag)
             }
         }
         self.columns = columns
         rowTitles = Array(header.dropFirst(editable ? 4 : 2))
+        self.secret = secret
         self.header = header.map(Self.neutralized)
     }
 

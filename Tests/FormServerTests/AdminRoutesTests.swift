@@ -243,6 +243,8 @@ import Testing
             #expect(erased.header("Location") == "/admin/forms/event?deleted=\(id)")
             let table = try Self.get(port, "/admin/forms/event?deleted=\(id)", session)
             #expect(table.text.contains("Submission \(id) was deleted."))
+            // A link cannot make the page claim the deletion of a submission that is there.
+            #expect(!(try Self.get(port, "/admin/forms/event?deleted=\(kept)", session).text.contains("was deleted")))
             #expect(table.text.contains(kept))
             #expect(!table.text.contains("submissions/\(id)"))
             #expect(try Self.get(port, path, session).status == 404)

@@ -137,9 +137,14 @@ extension AdminPages {
         }
         writer.markup("</p>\n")
         for (index, section) in view.sections.enumerated() {
-            writer.markup("<section class=\"fw-section fw-record\"")
-            if section.title != nil { writer.attribute("aria-labelledby", "fw-section-\(index)") }
-            writer.markup(">\n")
+            // A section without a title is a group of rows, not a region of the page.
+            if section.title != nil {
+                writer.markup("<section class=\"fw-section fw-record\"")
+                writer.attribute("aria-labelledby", "fw-section-\(index)")
+                writer.markup(">\n")
+            } else {
+                writer.markup("<div class=\"fw-section fw-record\">\n")
+            }
             if let title = section.title {
                 writer.markup("<h2")
                 writer.attribute("id", "fw-section-\(index)")
@@ -155,7 +160,7 @@ extension AdminPages {
                 writeValue(field.value, texts: texts, into: &writer)
                 writer.markup("</dd></div>\n")
             }
-            writer.markup("</dl>\n</section>\n")
+            writer.markup(section.title != nil ? "</dl>\n</section>\n" : "</dl>\n</div>\n")
         }
         if !view.versions.isEmpty { writeVersions(view.versions, texts: texts, into: &writer) }
         writeDeliveries(view.deliveries, texts: texts, into: &writer)

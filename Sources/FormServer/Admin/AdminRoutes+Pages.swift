@@ -41,7 +41,10 @@ extension AdminRoutes {
         var view = SubmissionsView(
             name: name(context.formID), columns: table?.rowTitles ?? [], rows: [], query: search.text,
             since: search.since, until: search.until)
-        if let deleted = query["deleted"].flatMap(SubmissionID.init) {
+        // Said only of a submission that is not there: a link cannot make the page claim a deletion.
+        if let deleted = query["deleted"].flatMap(SubmissionID.init),
+            try context.database.submission(formID: context.formID, id: deleted) == nil
+        {
             view.notice = texts.deleted.filling(["id": deleted.description])
         }
         if let range = search.range {

@@ -12,7 +12,7 @@ import Testing
 
 /// An SQLite store on a disk that fills up: posts get `503` with `Retry-After` (`notKept`), nothing
 /// answered as kept is lost, and posts are kept again, without a restart, once there is room. The disk
-/// is a real tmpfs of 256 KiB, mounted for the test: root only. (A disk cannot be turned read-only
+/// is a real tmpfs of 512 KiB (the schema and a few dozen submissions), mounted for the test: root only. (A disk cannot be turned read-only
 /// under an open database, Linux refuses; one read-only at start stops the server, naming the file.)
 @Suite struct StoreFaultTests {
     private static let event = #"{"title":"Lunch","starts":"2026-11-23T12:00","ends":"2026-11-23T13:00"}"#
@@ -32,7 +32,7 @@ import Testing
     func aFullDiskIsAnswered503AndNothingKeptIsLost() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fw-full-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Self.mount(["-t", "tmpfs", "-o", "size=256k", "tmpfs", folder])
+        try Self.mount(["-t", "tmpfs", "-o", "size=512k", "tmpfs", folder])
         defer {
             umount(folder)
             try? FileManager.default.removeItem(atPath: folder)

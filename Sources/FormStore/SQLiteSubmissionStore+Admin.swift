@@ -82,3 +82,27 @@ extension SQLiteSubmissionStore {
         }
     }
 }
+
+/// The kept counts, as the store's writes change them.
+extension SQLiteSubmissionStore.Connection {
+    /// Adds `counts` to the kept counts, inside the transaction under way.
+    func count(_ counts: CountIncrements) throws(StoreError) {
+        for (key, count) in counts.rows {
+            try countUp.bind([key.form, key.answer, String(key.hour), String(count)])
+            try countUp.run()
+        }
+    }
+
+    /// Takes back what submission `id` of form `formID` was counted under, inside the transaction
+    /// under way: its answers, and the submission itself when `submission` (an erasure, not an edit).
+    /// Nothing, when the form has no such submission.
+    func uncount(formID: String, id: SubmissionID, submission: Bool) throws(StoreError) {
+        try answers.bind([formID, id.description])
+        guard let column = try answers.rows().first?.first else { return }
+        let lines = (column ?? "").split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        for answer in (submission ? [""] : []) + lines {
+            try countDown.bind([formID, answer, String(id.hour)])
+            try countDown.run()
+        }
+    }
+}

@@ -180,9 +180,9 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
     }
 
     /// What a submission's row holds, in the order its columns are read.
-    private static let columns = "id, form, received, http_parameters, form_values, version, edited"
+    static let columns = "id, form, received, http_parameters, form_values, version, edited"
     /// `columns`, `form_values` read as empty text.
-    private static let columnsWithoutFormValues = "id, form, received, http_parameters, '', version, edited"
+    static let columnsWithoutFormValues = "id, form, received, http_parameters, '', version, edited"
 
     /// The submission of the columns `columns`; nil for an id that is none.
     static func submission(_ columns: borrowing SQLiteDatabase.Columns) -> StoredSubmission? {
@@ -191,44 +191,6 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
             id: id, formID: columns.text(1) ?? "", received: columns.text(2) ?? "",
             httpParameters: columns.text(3) ?? "", formValues: columns.text(4) ?? "",
             version: columns.text(5).flatMap { Int($0) } ?? 1, edited: columns.text(6))
-    }
-
-    /// An export's connection and statement, stepped a row at a time. `@unchecked Sendable`: used by
-    /// one thread at a time (`SubmissionCursor`).
-    private final class Cursor: SubmissionCursor, @unchecked Sendable {
-        private let database: SQLiteDatabase
-        private let statement: SQLiteDatabase.Statement
-
-        init(
-            database: SQLiteDatabase, formID: String, formValues: Bool, range: SubmissionRange, containing: String?
-        ) throws(StoreError) {
-            self.database = database
-            let columns = formValues ? SQLiteSubmissionStore.columns : SQLiteSubmissionStore.columnsWithoutFormValues
-            statement = try database.prepare(
-                "SELECT \(columns) FROM submissions WHERE form = ? AND id >= ? AND id < ?"
-                    + (containing == nil ? "" : " AND instr(lower(http_parameters), ?) > 0") + " ORDER BY id")
-            let bounds = range.bounds
-            try statement.bind([formID, bounds.from, bounds.before] + (containing.map { [$0] } ?? []))
-        }
-
-        private var finished = false
-
-        /// nil after the last, and for good: the statement, reset at its end, would start again.
-        func next() throws(StoreError) -> StoredSubmission? {
-            while !finished {
-                do throws(StoreError) {
-                    guard let row = try statement.next(SQLiteSubmissionStore.submission) else {
-                        finished = true
-                        return nil
-                    }
-                    if let row { return row }
-                } catch {
-                    finished = true
-                    throw error
-                }
-            }
-            return nil
-        }
     }
 
     /// The database and its statements. `@unchecked Sendable`: used on the store's queue alone.
@@ -446,27 +408,6 @@ public final class SQLiteSubmissionStore: SubmissionDatabase {
                         contentType: columns.text(2) ?? "", bytes: columns.blob(3)),
                     Int(columns.text(4) ?? "") ?? 1
                 )
-            }
-        }
-
-        /// Adds `counts` to the kept counts, inside the transaction under way.
-        private func count(_ counts: CountIncrements) throws(StoreError) {
-            for (key, count) in counts.rows {
-                try countUp.bind([key.form, key.answer, String(key.hour), String(count)])
-                try countUp.run()
-            }
-        }
-
-        /// Takes back what submission `id` of form `formID` was counted under, inside the transaction
-        /// under way: its answers, and the submission itself when `submission` (an erasure, not an edit).
-        /// Nothing, when the form has no such submission.
-        private func uncount(formID: String, id: SubmissionID, submission: Bool) throws(StoreError) {
-            try answers.bind([formID, id.description])
-            guard let column = try answers.rows().first?.first else { return }
-            let lines = (column ?? "").split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-            for answer in (submission ? [""] : []) + lines {
-                try countDown.bind([formID, answer, String(id.hour)])
-                try countDown.run()
             }
         }
 

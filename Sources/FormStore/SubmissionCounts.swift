@@ -52,9 +52,8 @@ struct CountIncrements {
 
     /// Counts `submission` under its form (the answer `""`) and each of its answers.
     mutating func add(_ submission: StoredSubmission) {
-        for answer in [""] + submission.answers {
-            rows[Key(form: submission.formID, answer: answer, hour: submission.id.hour), default: 0] += 1
-        }
+        rows[Key(form: submission.formID, answer: "", hour: submission.id.hour), default: 0] += 1
+        add(answersOf: submission)
     }
 
     /// Counts the answers of `edit`, a new version of a submission counted already.

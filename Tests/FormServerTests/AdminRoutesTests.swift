@@ -292,9 +292,10 @@ import Testing
             #expect(signIn.text.contains(#"<html lang="zh-Hans">"#))
             #expect(signIn.text.contains("API 密钥"))
             let (_, opened) = try Self.signIn(port, keys["ops"]!)
-            let overview = try Self.get(port, "/admin", try #require(opened), language: "zh-Hans")
+            let session = try #require(opened)
+            let overview = try Self.get(port, "/admin", session, language: "zh-Hans")
             #expect(overview.text.contains("提交记录"))
-            #expect(try Self.get(port, "/admin", opened, language: "fr, en").text.contains(#"<html lang="en">"#))
+            #expect(try Self.get(port, "/admin", session, language: "fr, en").text.contains(#"<html lang="en">"#))
         }
     }
 }

@@ -63,10 +63,14 @@ extension APIKey {
     static func authenticate(_ headers: HTTPHeaders, in database: any SubmissionDatabase) throws -> StoredKey {
         // RFC 6750 §3.1: no Bearer credentials at all get the bare challenge; wrong ones, invalid_token.
         guard let token = bearer(headers) else { throw APIProblem.noKey }
-        guard token.hasPrefix("fwk_"), token.utf8.count == 68, let key = try database.key(hash: hash(token)) else {
-            throw APIProblem.wrongKey
-        }
+        guard let key = try key(token, in: database) else { throw APIProblem.wrongKey }
         return key
+    }
+
+    /// The key `token` is, if it has a key's shape and `database` knows it; a blocking call.
+    static func key(_ token: String, in database: any SubmissionDatabase) throws(StoreError) -> StoredKey? {
+        guard token.hasPrefix("fwk_"), token.utf8.count == 68 else { return nil }
+        return try database.key(hash: hash(token))
     }
 
     /// Whether `headers` carry what looks like a Formwright key: `Authorization: Bearer fwk_…`.

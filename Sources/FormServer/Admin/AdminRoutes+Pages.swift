@@ -35,7 +35,7 @@ extension AdminRoutes {
     func submissions(_ context: Context) throws -> Response {
         let query = context.request.query
         let texts = context.texts
-        let path = "/admin/forms/" + Self.segment(context.formID)
+        let path = "/admin" + FormRoutes.path(context.formID)
         let search = Search(query, form: context.form)
         let table = context.form.map(SubmissionTable.init)
         var view = SubmissionsView(
@@ -161,12 +161,4 @@ extension AdminRoutes {
     static func minute(_ instant: String) -> String {
         String(instant.prefix(16)).replacingOccurrences(of: "T", with: " ")
     }
-
-    /// `text` percent-encoded as one path segment: every byte but RFC 3986's unreserved ASCII.
-    static func segment(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
-    }
-
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

@@ -46,9 +46,7 @@ extension AdminRoutes {
         }
         let outcome = await Blocking.run { [access] in
             Result { () throws(StoreError) -> SignInOutcome in
-                guard given.hasPrefix("fwk_"), given.utf8.count == 68,
-                    let key = try database.key(hash: APIKey.hash(given))
-                else { return .wrongKey }
+                guard let key = try APIKey.key(given, in: database) else { return .wrongKey }
                 guard key.scopes.contains(APIKey.Scope.read.rawValue) else { return .cannotRead }
                 let token = access.newSessionToken()
                 try database.openSession(

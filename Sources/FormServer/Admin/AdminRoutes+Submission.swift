@@ -15,7 +15,7 @@ extension AdminRoutes {
         guard let current = try context.database.submission(formID: context.formID, id: id) else {
             throw notFound(context)
         }
-        let path = "/admin/forms/" + Self.segment(context.formID) + "/submissions/" + id.description
+        let path = "/admin" + FormRoutes.path(context.formID) + "/submissions/" + id.description
         // Every version, for a submission edited at least once; the asked one is drawn.
         let versions = current.version > 1 ? try context.database.versions(formID: context.formID, id: id) ?? [] : []
         let asked = context.request.query["version"].flatMap { number in versions.first { String($0.version) == number }
@@ -28,7 +28,7 @@ extension AdminRoutes {
             sections: context.form.map {
                 RecordSections(form: $0, texts: context.texts).sections(
                     httpParameters: shown.httpParameters, files: shown.files,
-                    fileLink: { tag in path + "/files/" + Self.segment(tag) + "?version=\(shown.version)" })
+                    fileLink: { tag in path + "/files/" + FormRoutes.segment(tag) + "?version=\(shown.version)" })
             } ?? [])
         if shown.version > 1 { view.edited = Self.minute(shown.saved) }
         view.versions = versions.map { version in
@@ -62,7 +62,7 @@ extension AdminRoutes {
     func confirmDelete(_ context: Context) throws -> Response {
         let id = try submissionID(context)
         guard try context.database.submission(formID: context.formID, id: id) != nil else { throw notFound(context) }
-        let path = "/admin/forms/" + Self.segment(context.formID) + "/submissions/" + id.description
+        let path = "/admin" + FormRoutes.path(context.formID) + "/submissions/" + id.description
         let page = AdminPages.confirmDelete(
             frame: context.frame, name: name(context.formID), id: id.description, action: path + "/delete", back: path)
         return Self.html(.ok, page)
@@ -75,7 +75,7 @@ extension AdminRoutes {
         guard try context.database.delete(formID: context.formID, id: id) else { throw notFound(context) }
         logger.notice(
             "submission erased", metadata: ["form": "\(context.formID)", "id": "\(id)", "key": "\(context.key.name)"])
-        return .redirect(to: "/admin/forms/" + Self.segment(context.formID) + "?deleted=" + id.description)
+        return .redirect(to: "/admin" + FormRoutes.path(context.formID) + "?deleted=" + id.description)
     }
 
     /// The `{sid}` of the address; one that is no id is no submission.

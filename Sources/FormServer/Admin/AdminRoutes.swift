@@ -126,7 +126,7 @@ struct AdminRoutes: Sendable {
         // A post's address is not where to come back to: its page is.
         let back =
             request.method == .get
-            ? "/" + request.pathSegments.map(Self.segment).joined(separator: "/")
+            ? "/" + request.pathSegments.map(FormRoutes.segment).joined(separator: "/")
                 + (request.query.isEmpty ? "" : "?" + request.query.urlencoded) : "/admin"
         let ended = request.cookie(named: access.cookieName) != nil
         var query = QueryParameters([("next", back)])

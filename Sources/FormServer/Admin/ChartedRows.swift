@@ -38,12 +38,13 @@ struct ChartedRows: Sendable {
         }
     }
 
-    /// What a submission whose `httpParameters` are `parameters` (JSON text) is counted under: one
-    /// answer per charted row that has a value, one per option of a multiple selection.
-    func answers(of parameters: String) -> [String] {
-        guard !rows.isEmpty, case .object(let members)? = try? JSONValue(parsing: parameters.utf8) else { return [] }
+    /// What a submission whose `httpParameters` are `parameters` is counted under: one answer per
+    /// charted row that has a value, one per option of a multiple selection; none for the rows
+    /// `leftOut`, whose values are not kept.
+    func answers(of parameters: JSONValue, leavingOut leftOut: Set<String>) -> [String] {
+        guard !rows.isEmpty, case .object(let members) = parameters else { return [] }
         var answers: [String] = []
-        for row in rows {
+        for row in rows where !leftOut.contains(row.tag) {
             switch members.first(where: { $0.0 == row.tag })?.1 {
             case .bool(let flag)?: answers.append(Self.answer(row.tag, flag ? "true" : "false"))
             case .string(let value)?: answers.append(Self.answer(row.tag, value))

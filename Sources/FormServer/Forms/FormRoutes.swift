@@ -336,11 +336,14 @@ struct FormRoutes: Sendable {
 
     /// `/forms/{id}` for form `id`, the id percent-encoded as a path segment: an id may hold any letter,
     /// and the address goes into headers (`Location`) as well as pages.
-    static func path(_ id: String) -> String {
-        var segment = CharacterSet.urlPathAllowed
-        segment.remove("/")
-        return "/forms/" + (id.addingPercentEncoding(withAllowedCharacters: segment) ?? "")
+    static func path(_ id: String) -> String { "/forms/" + segment(id) }
+
+    /// `text` percent-encoded as one path segment (an id, a tag): ASCII that a path allows, but `/`.
+    static func segment(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? ""
     }
+
+    private static let segmentCharacters = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
 
     /// The address of the page a post to `site` came from: a form that edits records keeps the query
     /// that names the record (`/forms/account?user=ada`), as its page's form does.

@@ -42,8 +42,9 @@ struct KeptRows: Sendable {
 extension Verdict {
     /// Both payloads as a store keeps them (`kept`, of this verdict's form): its left-out rows left
     /// out, and each hashed row a salted hash (`PasswordHash`, the same in both) in place of its text.
-    /// Hashing takes tens of milliseconds: a keeper calls this off the server's threads.
-    func keptPayloads(_ kept: KeptRows) -> (httpParameters: String, formValues: String) {
+    /// Hashing takes tens of milliseconds: a keeper calls this off the server's threads. `parameters` is
+    /// `httpParameters` before it became text (left-out rows still in), for what is counted of it.
+    func keptPayloads(_ kept: KeptRows) -> (httpParameters: String, formValues: String, parameters: JSONValue) {
         let payloads = payloads()
         let unkept = kept.leftOut
         let hashed = kept.hashed
@@ -52,7 +53,7 @@ extension Verdict {
         else {
             return (
                 Verdict.text(payloads.httpParameters, leavingOut: unkept),
-                Verdict.text(payloads.formValues, leavingOut: unkept)
+                Verdict.text(payloads.formValues, leavingOut: unkept), payloads.httpParameters
             )
         }
         var hashes: [String: String] = [:]
@@ -63,7 +64,7 @@ extension Verdict {
         let hashedValues = values.map { tag, value in (tag, hashes[tag].map(JSONValue.string) ?? value) }
         return (
             Verdict.text(.object(hashedParameters), leavingOut: unkept),
-            Verdict.text(.object(hashedValues), leavingOut: unkept)
+            Verdict.text(.object(hashedValues), leavingOut: unkept), .object(hashedParameters)
         )
     }
 

@@ -95,13 +95,13 @@ public enum SubmissionImport {
         if case .array(let entries)? = value("files") {
             for entry in entries { files.append(try file(entry, folder: folder)) }
         }
-        let httpParameters = Verdict.text(parameters, leavingOut: unkept)
         return StoredSubmission(
             id: SubmissionID(milliseconds: milliseconds, derivedFrom: APIKey.sha256(line)), formID: formID,
-            received: received, httpParameters: httpParameters,
+            received: received, httpParameters: Verdict.text(parameters, leavingOut: unkept),
             formValues: Verdict.text(formValues, leavingOut: unkept),
             files: files.filter { !unkept.contains($0.tag.prefix { $0 != "[" }.description) },
-            answers: forms.forms[formID].map { ChartedRows(form: $0).answers(of: httpParameters) } ?? [])
+            answers: forms.forms[formID].map { ChartedRows(form: $0).answers(of: parameters, leavingOut: unkept) } ?? []
+        )
     }
 
     /// A file entry's bytes, read from `stored` under `folder`, which must stay inside it.

@@ -100,7 +100,7 @@ struct DatabaseKeeper: SubmissionKeeper {
             deliveries: jobs?.jobs(
                 verdict, id: id, version: version, httpParameters: payloads.httpParameters,
                 at: (received.milliseconds, time)) ?? [],
-            answers: charted?.answers(of: payloads.httpParameters) ?? [])
+            answers: charted?.answers(of: payloads.parameters, leavingOut: kept.leftOut) ?? [])
     }
 }
 
